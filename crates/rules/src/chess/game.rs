@@ -1,0 +1,243 @@
+//! A chess-family game in progress: the position, the moves played, and the end rules that
+//! need the history (repetition, move rule) or the variant's end rules (stalemate, bare
+//! king, counting, Shatar's mate rule).
+
+use super::counting;
+use super::movegen::MoveList;
+use super::position::{Move, MoveKind, Position};
+use super::uci::MoveError;
+use super::variant::{BareKing, Stalemate, Variant};
+use crate::game::{Game, Outcome, Turn};
+use crate::geometry::{Color, Square};
+
+/// A game of the chess family.
+#[derive(Clone)]
+pub struct ChessGame {
+    start: Position,
+    pos: Position,
+    moves: Vec<Move>,
+    hashes: Vec<u64>,
+    /// Plies played by a bare king, per colour (Senterej's seven-move rule).
+    bare_moves: [u16; 2],
+    outcome: Option<Outcome>,
+}
+
+impl ChessGame {
+    /// A new game from the variant's start; Shatar's forced opening moves are played at once.
+    pub fn new(v: &'static Variant) -> ChessGame {
+        let mut g = ChessGame::from_position(Position::start(v));
+        if v.spec.game == "shatar" && v.spec.ruleset == "seed" {
+            // seed 001 §VIII: the first two moves are obligatory (the bers pawns two steps).
+            for text in super::games::shatar_forced_opening() {
+                let (from, to) = (Square::parse(&text[..2]), Square::parse(&text[2..]));
+                if let (Some(from), Some(to)) = (from, to) {
+                    g.push(Move::normal(from, to));
+                }
+            }
+        }
+        g
+    }
+
+    /// A game from a position.
+    pub fn from_position(pos: Position) -> ChessGame {
+        let mut g = ChessGame {
+            hashes: vec![pos.hash()],
+            start: pos.clone(),
+            pos,
+            moves: Vec::new(),
+            bare_moves: [0; 2],
+            outcome: None,
+        };
+        g.outcome = g.compute_outcome();
+        g
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+    /// The position the game started from.
+    pub fn start_position(&self) -> &Position {
+        &self.start
+    }
+    /// The moves played.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+    /// The variant.
+    pub fn variant(&self) -> &'static Variant {
+        self.pos.variant()
+    }
+
+    fn push(&mut self, m: Move) {
+        let us = self.pos.side_to_move();
+        self.pos.play_unchecked(m);
+        self.moves.push(m);
+        self.hashes.push(self.pos.hash());
+        if self.pos.color_bb(us).count() == 1 {
+            self.bare_moves[us.index()] += 1;
+        } else {
+            self.bare_moves[us.index()] = 0;
+        }
+        self.outcome = self.compute_outcome();
+    }
+
+    /// Plays a move given as text (UCI or SAN).
+    pub fn play_text(&mut self, text: &str) -> Result<Move, MoveError> {
+        let m = self.parse_move(text)?;
+        self.push(m);
+        Ok(m)
+    }
+
+    /// Takes back the last move (the forced Shatar opening too).
+    pub fn undo(&mut self) -> Option<Move> {
+        let last = self.moves.pop()?;
+        let moves = std::mem::take(&mut self.moves);
+        *self = ChessGame::from_position(self.start.clone());
+        for m in moves {
+            self.push(m);
+        }
+        Some(last)
+    }
+
+    fn compute_outcome(&self) -> Option<Outcome> {
+        let pos = &self.pos;
+        let v = pos.variant();
+        let end = &v.spec.end;
+        let us = pos.side_to_move();
+        let them = us.other();
+        if pos.in_setup() {
+            return None;
+        }
+        let seat = |c: Color| c.index();
+        let bare = |c: Color| pos.color_bb(c).count() == 1;
+        // Bare king (seed 001 §I, II, IV, VIII; §III for the seven-move rule).
+        match end.bare_king {
+            BareKing::None => {}
+            BareKing::Wins => match (bare(us), bare(them)) {
+                (true, true) => return Some(Outcome::draw("two bare kings")),
+                (true, false) => return Some(Outcome::win(seat(them), "bare king")),
+                (false, true) => return Some(Outcome::win(seat(us), "bare king")),
+                _ => {}
+            },
+            BareKing::WinsUnlessBareBack => match (bare(us), bare(them)) {
+                (true, true) => return Some(Outcome::draw("two bare kings")),
+                (true, false) => {
+                    if !self.can_bare_back() {
+                        return Some(Outcome::win(seat(them), "bare king"));
+                    }
+                }
+                (false, true) => return Some(Outcome::win(seat(us), "bare king")),
+                _ => {}
+            },
+            BareKing::Draw => {
+                if bare(us) || bare(them) {
+                    return Some(Outcome::draw("bare king (robado)"));
+                }
+            }
+            BareKing::SevenMoves => {
+                if self.bare_moves.iter().any(|&n| n >= 7) {
+                    return Some(Outcome::draw("bare king made seven moves"));
+                }
+            }
+        }
+        let mut list = MoveList::new();
+        pos.generate_legal(&mut list);
+        if list.is_empty() {
+            let checkers = pos.checkers();
+            if checkers.any() {
+                if v.spec.hooks.shatar_mate {
+                    return Some(self.shatar_mate(checkers));
+                }
+                return Some(Outcome::win(seat(them), "checkmate"));
+            }
+            return Some(match end.stalemate {
+                Stalemate::Draw => Outcome::draw("stalemate"),
+                Stalemate::StalematedWins => Outcome::win(seat(us), "stalemate (the stalemating player loses)"),
+                Stalemate::StalematedLoses => Outcome::win(seat(them), "stalemate"),
+            });
+        }
+        if counting::expired(pos) {
+            return Some(Outcome::draw("counting rule"));
+        }
+        if end.move_rule_plies > 0 && pos.halfmove_clock() >= end.move_rule_plies {
+            return Some(Outcome::draw("move rule"));
+        }
+        if end.repetitions > 0 {
+            let h = pos.hash();
+            let n = self.hashes.iter().filter(|&&x| x == h).count();
+            if n >= end.repetitions as usize {
+                return Some(Outcome::draw("repetition"));
+            }
+        }
+        None
+    }
+
+    /// Shatranj's proviso: the bared side (to move) can bare the opponent at once.
+    fn can_bare_back(&self) -> bool {
+        let pos = &self.pos;
+        let them = pos.side_to_move().other();
+        if pos.color_bb(them).count() != 2 {
+            return false;
+        }
+        pos.legal_moves().iter().any(|&m| {
+            matches!(m.kind(), MoveKind::Normal | MoveKind::Promotion) && pos.color_bb(them).has(m.to())
+        })
+    }
+
+    /// Shatar (seed 001 §VIII): mate by bers or rook wins; by bishop or pawn only after a run
+    /// of checks that included a shak (bers, rook or knight check), else draw (niol). Under
+    /// Fairy-Stockfish's rules a mate by knight alone loses for the mating side.
+    fn shatar_mate(&self, checkers: crate::geometry::Bitboard) -> Outcome {
+        let pos = &self.pos;
+        let v = pos.variant();
+        let us = pos.side_to_move();
+        let them = us.other();
+        let ids: Vec<&str> =
+            checkers.map(|s| v.piece(pos.piece_at(s).expect("checker").kind).id).collect();
+        if ids.iter().all(|&id| id == "knight") {
+            return Outcome::win(us.index(), "checkmate by knight is not allowed");
+        }
+        if ids.iter().any(|&id| id == "bers" || id == "rook") || pos.shak_run[them.index()] {
+            return Outcome::win(them.index(), "checkmate");
+        }
+        Outcome::draw("niol: mate without a shak")
+    }
+}
+
+impl Game for ChessGame {
+    type Move = Move;
+    type MoveError = MoveError;
+
+    fn seats(&self) -> usize {
+        2
+    }
+    fn turn(&self) -> Turn {
+        if self.outcome.is_some() {
+            Turn::Over
+        } else {
+            Turn::Seat(self.pos.side_to_move().index())
+        }
+    }
+    fn legal_moves(&self) -> Vec<Move> {
+        if self.outcome.is_some() {
+            return Vec::new();
+        }
+        self.pos.legal_moves().to_vec()
+    }
+    fn play(&mut self, m: Move) {
+        self.push(m);
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
+    }
+    fn move_text(&self, m: Move) -> String {
+        self.pos.san(m)
+    }
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        if self.outcome.is_some() {
+            return Err(MoveError::GameOver);
+        }
+        self.pos.parse_move(text)
+    }
+}

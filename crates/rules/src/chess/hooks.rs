@@ -1,0 +1,59 @@
+//! Rule hooks that forbid moves the pieces' movement would allow. Each is named in
+//! [`super::variant::Hooks`] and handled here, in one place.
+
+use super::movegen::MoveList;
+use super::position::{Move, MoveKind, Position};
+
+/// Removes the moves the variant's rule hooks forbid.
+pub(crate) fn filter_moves(pos: &Position, list: &mut MoveList) {
+    let h = &pos.v.spec.hooks;
+    if h.check_capture {
+        check_capture(pos, list);
+    }
+    if h.knight_mate_illegal {
+        // Shatar (seed 001 §VIII): mate cannot be given by the horse.
+        let knight = pos.v.kind_of_id("knight");
+        list.retain(|m| {
+            m.kind() != MoveKind::Normal
+                || pos.piece_at(m.from()).map(|p| p.kind) != knight
+                || !gives_mate(pos, m)
+        });
+    }
+    if h.stalemate_illegal {
+        // Sittuyin (seed 001 §V): a move that stalemates the opponent is not allowed.
+        list.retain(|m| !stalemates(pos, m));
+    }
+}
+
+/// Asha option `check-capture=compulsory`: when in check and the checking symbol can be
+/// captured, one of the capturing moves must be played.
+fn check_capture(pos: &Position, list: &mut MoveList) {
+    let checkers = pos.checkers();
+    if checkers.is_empty() {
+        return;
+    }
+    let captures_checker =
+        |m: Move| matches!(m.kind(), MoveKind::Normal | MoveKind::Promotion | MoveKind::EnPassant) && checkers.has(m.to());
+    if list.iter().any(|&m| captures_checker(m)) {
+        list.retain(captures_checker);
+    }
+}
+
+fn has_raw_move(pos: &Position) -> bool {
+    let mut l = MoveList::new();
+    pos.generate_unfiltered(&mut l);
+    !l.is_empty()
+}
+
+/// Whether `m` leaves the opponent in check without a move.
+pub(crate) fn gives_mate(pos: &Position, m: Move) -> bool {
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    after.in_check() && !has_raw_move(&after)
+}
+
+fn stalemates(pos: &Position, m: Move) -> bool {
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    !after.in_setup() && !after.in_check() && !has_raw_move(&after)
+}

@@ -1,0 +1,24 @@
+//! The chess family: piece movement, variants as data, positions, move generation, and
+//! the text forms (FEN, UCI moves, SAN).
+
+pub mod counting;
+pub mod fen;
+pub mod game;
+pub mod games;
+mod hooks;
+pub mod movegen;
+pub mod movement;
+pub mod perft;
+pub mod position;
+pub mod san;
+pub mod uci;
+pub mod variant;
+mod zobrist;
+
+pub use fen::FenError;
+pub use game::ChessGame;
+pub use games::{find_game, variant, GameInfo, RulesetError, GAMES};
+pub use movegen::MoveList;
+pub use position::{Move, MoveKind, Piece, Position};
+pub use uci::MoveError;
+pub use variant::{Kind, Variant};

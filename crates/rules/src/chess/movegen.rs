@@ -1,0 +1,560 @@
+//! Legal move generation for every chess-family variant.
+//!
+//! When all pieces move by tables (leaps and unlimited rides) and there is one king,
+//! legality comes from check and pin masks without playing the move; otherwise each
+//! pseudo-legal move is played on a copy and kept if the king is safe. Special moves
+//! (en passant, castling, the king's leap, the fers's double step, promotion in place) are
+//! always checked by playing them. Rule hooks that forbid otherwise legal moves run last,
+//! in [`super::hooks::filter_moves`].
+
+use super::position::{Move, MoveKind, Piece, Position};
+use super::variant::{FersStep, Kind, KingLeap, Promotion, Setup, MAX_KINDS};
+use crate::geometry::{Bitboard, Color, Square};
+
+/// Most moves a position can have.
+pub const MAX_MOVES: usize = 640;
+
+/// A list of moves on the stack.
+pub struct MoveList {
+    moves: [Move; MAX_MOVES],
+    len: usize,
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        MoveList { moves: [Move::normal(sq0(), sq0()); MAX_MOVES], len: 0 }
+    }
+}
+
+fn sq0() -> Square {
+    Square::new(0, 0).expect("a1")
+}
+
+impl MoveList {
+    /// An empty list.
+    pub fn new() -> MoveList {
+        MoveList::default()
+    }
+    #[inline]
+    pub(crate) fn push(&mut self, m: Move) {
+        if self.len < MAX_MOVES {
+            self.moves[self.len] = m;
+            self.len += 1;
+        }
+    }
+    /// Number of moves.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+    /// Whether there is no move.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    /// The moves.
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+    /// Removes every move for which `keep` is false.
+    pub fn retain(&mut self, mut keep: impl FnMut(Move) -> bool) {
+        let mut j = 0;
+        for i in 0..self.len {
+            let m = self.moves[i];
+            if keep(m) {
+                self.moves[j] = m;
+                j += 1;
+            }
+        }
+        self.len = j;
+    }
+    /// Removes all moves.
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+}
+
+impl std::ops::Deref for MoveList {
+    type Target = [Move];
+    fn deref(&self) -> &[Move] {
+        self.as_slice()
+    }
+}
+
+struct Pins {
+    pinned: Bitboard,
+    lines: [(Square, Bitboard); 16],
+    n: usize,
+}
+
+impl Pins {
+    fn line(&self, sq: Square) -> Bitboard {
+        self.lines[..self.n].iter().find(|(s, _)| *s == sq).map_or(Bitboard::EMPTY, |x| x.1)
+    }
+}
+
+impl Position {
+    /// All legal moves of the side to move.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate_legal(&mut list);
+        list
+    }
+
+    /// Fills `list` with the legal moves of the side to move.
+    pub fn generate_legal(&self, list: &mut MoveList) {
+        self.generate_unfiltered(list);
+        super::hooks::filter_moves(self, list);
+    }
+
+    /// The legal moves by the pieces' movement, before rule hooks forbid any.
+    pub(crate) fn generate_unfiltered(&self, list: &mut MoveList) {
+        list.clear();
+        if self.in_setup() {
+            self.generate_setup_drops(list);
+        } else {
+            self.generate_moves(list);
+        }
+    }
+
+    /// The number of legal moves (without rule-hook filters when there are none, this is
+    /// the fast count perft uses at its last ply).
+    pub fn count_legal(&self) -> usize {
+        let mut list = MoveList::new();
+        self.generate_legal(&mut list);
+        list.len()
+    }
+
+    fn generate_moves(&self, list: &mut MoveList) {
+        let v = self.v;
+        let us = self.side;
+        let them = us.other();
+        let occ = self.occupied();
+        let enemy = self.color_bb(them);
+        let ksq = self.king_square(us);
+        let fast = v.simple && ksq.is_some_and(|k| self.pieces(us, v.king).count() == 1 && v.board.has(k));
+        let start = list.len;
+
+        let (checkers, block) = match (fast, ksq) {
+            (true, Some(k)) => self.check_mask(k),
+            _ => (Bitboard::EMPTY, !Bitboard::EMPTY),
+        };
+        let pins = match (fast, ksq) {
+            (true, Some(k)) => self.pins(k, us),
+            _ => Pins { pinned: Bitboard::EMPTY, lines: [(sq0(), Bitboard::EMPTY); 16], n: 0 },
+        };
+
+        // King moves: each destination is tested with the king lifted off the board.
+        if let (true, Some(k)) = (fast, ksq) {
+            let targets = (v.attacks(v.king, us, k, occ) & enemy) | v.quiet_moves(v.king, us, k, occ);
+            let lifted = occ.without(k);
+            for to in targets {
+                if !self.is_attacked(to, them, lifted) {
+                    list.push(Move::normal(k, to));
+                }
+            }
+            if checkers.several() {
+                self.generate_special(list, true, ksq);
+                return;
+            }
+        }
+
+        let target = if checkers.any() { block } else { !Bitboard::EMPTY };
+        for kind in 0..v.kinds() as Kind {
+            if fast && kind == v.king {
+                continue;
+            }
+            let pawn = v.is_pawn(kind);
+            for from in self.pieces(us, kind) {
+                let mut caps = v.attacks(kind, us, from, occ) & enemy & target;
+                let mut quiets = v.quiet_moves(kind, us, from, occ) & target;
+                if pins.pinned.has(from) {
+                    let line = pins.line(from);
+                    caps &= line;
+                    quiets &= line;
+                }
+                if pawn {
+                    for to in caps | quiets {
+                        self.push_pawn_move(list, from, to);
+                    }
+                    if v.spec.hooks.pawn_double_step {
+                        self.push_double_step(list, from, occ, target, &pins);
+                    }
+                } else {
+                    for to in caps | quiets {
+                        list.push(Move::normal(from, to));
+                    }
+                }
+            }
+        }
+        if self.has_hand(us) {
+            let squares = !occ & v.board & target;
+            for k in 0..v.kinds() as Kind {
+                if self.in_hand(us, k) > 0 {
+                    for to in squares {
+                        list.push(Move::new(MoveKind::Drop, to, to, k));
+                    }
+                }
+            }
+        }
+        let in_check = if fast { checkers.any() } else { self.in_check() };
+        if !fast {
+            let end = list.len;
+            let mut j = start;
+            for i in start..end {
+                let m = list.moves[i];
+                if self.is_safe_after(m) {
+                    list.moves[j] = m;
+                    j += 1;
+                }
+            }
+            list.len = j;
+        }
+        self.generate_special(list, in_check, ksq);
+    }
+
+    /// Moves whose legality is always tested by playing them.
+    fn generate_special(&self, list: &mut MoveList, in_check: bool, ksq: Option<Square>) {
+        let v = self.v;
+        let hooks = &v.spec.hooks;
+        let us = self.side;
+        let own = self.color_bb(us);
+        let occ = self.occupied();
+        let push_checked = |list: &mut MoveList, m: Move| {
+            if self.is_safe_after(m) {
+                list.push(m);
+            }
+        };
+        if let Some(ep) = self.ep {
+            for from in self.pieces_of_role_pawn(us) {
+                if v.attacks(self.piece_at(from).expect("pawn").kind, us, from, occ).has(ep) {
+                    push_checked(list, Move::new(MoveKind::EnPassant, from, ep, 0));
+                }
+            }
+        }
+        let Some(k) = ksq else { return };
+        if hooks.castling && !in_check {
+            for kingside in [true, false] {
+                if let Some(m) = self.castle_move(k, kingside) {
+                    list.push(m);
+                }
+            }
+        }
+        let leap_ok = match hooks.king_leap {
+            KingLeap::None => false,
+            KingLeap::OncePerGame => self.leap[us.index()],
+            KingLeap::FirstMove | KingLeap::FirstMoveForward | KingLeap::Cambodian => self.rights.has(k),
+        };
+        if leap_ok && !in_check {
+            for (dx, dy) in KNIGHT {
+                let Some(to) = k.offset(dx, dy).filter(|s| v.board.has(*s)) else { continue };
+                if own.has(to) {
+                    continue;
+                }
+                let forward_only = matches!(hooks.king_leap, KingLeap::FirstMoveForward | KingLeap::Cambodian);
+                if (forward_only && dy != us.forward()) || (hooks.king_leap == KingLeap::Cambodian && occ.has(to)) {
+                    continue;
+                }
+                push_checked(list, Move::normal(k, to));
+            }
+        }
+        if hooks.fers_step != FersStep::None {
+            if let Some(fers) = v.kind_of_id("fers") {
+                for from in self.pieces(us, fers) & self.rights {
+                    let (Some(mid), Some(to)) = (from.offset(0, us.forward()), from.offset(0, 2 * us.forward()))
+                    else {
+                        continue;
+                    };
+                    if !v.board.has(to) || occ.has(to) || (hooks.fers_step == FersStep::Seed && occ.has(mid)) {
+                        continue;
+                    }
+                    push_checked(list, Move::normal(from, to));
+                }
+            }
+        }
+        if let Promotion::Sittuyin { fers, fsf } = v.spec.promotion {
+            self.sittuyin_promotions(list, fers, fsf);
+        }
+    }
+
+    fn pieces_of_role_pawn(&self, c: Color) -> Bitboard {
+        let mut b = Bitboard::EMPTY;
+        for k in 0..self.v.kinds() as Kind {
+            if self.v.is_pawn(k) {
+                b |= self.pieces(c, k);
+            }
+        }
+        b
+    }
+
+    fn castle_move(&self, k: Square, kingside: bool) -> Option<Move> {
+        let v = self.v;
+        let us = self.side;
+        let rank = k.rank();
+        let rook_file = if kingside { v.shape().files - 1 } else { 0 };
+        let rook_sq = Square::new(rook_file, rank)?;
+        if !self.rights.has(k) || !self.rights.has(rook_sq) {
+            return None;
+        }
+        let to = Square::new(if kingside { k.file() + 2 } else { k.file() - 2 }, rank)?;
+        let (lo, hi) = if kingside { (k.file() + 1, rook_file) } else { (1, k.file()) };
+        let occ = self.occupied();
+        for f in lo..hi {
+            if occ.has(Square::new(f, rank)?) {
+                return None;
+            }
+        }
+        let step: i8 = if kingside { 1 } else { -1 };
+        let mut s = k;
+        for _ in 0..2 {
+            s = s.offset(step, 0)?;
+            if self.is_attacked(s, us.other(), occ) {
+                return None;
+            }
+        }
+        Some(Move::new(MoveKind::Castle, k, to, 0))
+    }
+
+    fn push_double_step(&self, list: &mut MoveList, from: Square, occ: Bitboard, target: Bitboard, pins: &Pins) {
+        let us = self.side;
+        let start_rank = if us == Color::White { 1 } else { self.v.shape().ranks - 2 };
+        if from.rank() != start_rank {
+            return;
+        }
+        let (Some(mid), Some(to)) = (from.offset(0, us.forward()), from.offset(0, 2 * us.forward())) else {
+            return;
+        };
+        if occ.has(mid) || occ.has(to) || !target.has(to) {
+            return;
+        }
+        if pins.pinned.has(from) && !pins.line(from).has(to) {
+            return;
+        }
+        list.push(Move::normal(from, to));
+    }
+
+    fn push_pawn_move(&self, list: &mut MoveList, from: Square, to: Square) {
+        let v = self.v;
+        let us = self.side;
+        let last_rank = if us == Color::White { v.shape().ranks - 1 } else { 0 };
+        match &v.spec.promotion {
+            Promotion::Choice(kinds) => {
+                if v.promotion_zone(us).has(to) {
+                    for &k in kinds {
+                        list.push(Move::new(MoveKind::Promotion, from, to, k));
+                    }
+                    return;
+                }
+            }
+            Promotion::OriginalType => {
+                if to.rank() == last_rank {
+                    if let Some(k) = v.start_kind_on[to.index()] {
+                        if k != v.king && !v.is_pawn(k) && self.has_lost(us, k, to) {
+                            list.push(Move::new(MoveKind::Promotion, from, to, k));
+                            return;
+                        }
+                    }
+                }
+            }
+            Promotion::LostType => {
+                if to.rank() == last_rank {
+                    let mut any = false;
+                    for k in 0..v.kinds() as Kind {
+                        if k != v.king && !v.is_pawn(k) && self.has_lost(us, k, to) {
+                            list.push(Move::new(MoveKind::Promotion, from, to, k));
+                            any = true;
+                        }
+                    }
+                    if any {
+                        return;
+                    }
+                }
+            }
+            Promotion::Sittuyin { .. } => {}
+        }
+        list.push(Move::normal(from, to));
+    }
+
+    /// Whether `c` has fewer pieces of type `k` than at the start, not counting a piece
+    /// captured on `to` by the move being generated (that one is the opponent's anyway).
+    fn has_lost(&self, c: Color, k: Kind, _to: Square) -> bool {
+        (self.pieces(c, k).count() as u8) < self.v.start_counts[c.index()][k as usize]
+    }
+
+    fn sittuyin_promotions(&self, list: &mut MoveList, fers: Kind, fsf: bool) {
+        let v = self.v;
+        let us = self.side;
+        if self.pieces(us, fers).any() {
+            return;
+        }
+        let pawns = self.pieces_of_role_pawn(us);
+        let from_squares = if fsf && pawns.count() == 1 { pawns } else { pawns & v.promotion_zone(us) };
+        let occ = self.occupied();
+        let enemy = self.color_bb(us.other());
+        let enemy_fers = self.pieces(us.other(), fers);
+        for from in from_squares {
+            let steps = v.quiet_moves(fers, us, from, occ)
+                | if fsf { Bitboard::EMPTY } else { v.attacks(fers, us, from, occ) & enemy & !enemy_fers };
+            for to in steps.with(from) {
+                let m = Move::new(MoveKind::Promotion, from, to, fers);
+                let mut after = self.clone();
+                after.play_unchecked(m);
+                if after.king_attacked(us) {
+                    continue;
+                }
+                let gives_check = if fsf {
+                    let their_king = self.pieces(us.other(), v.king);
+                    (v.attacks(fers, us, to, occ.without(from).with(to)) & their_king).any()
+                } else {
+                    after.king_attacked(us.other())
+                };
+                if !gives_check {
+                    list.push(m);
+                }
+            }
+        }
+    }
+
+    fn generate_setup_drops(&self, list: &mut MoveList) {
+        let v = self.v;
+        let us = self.side;
+        let Setup::Sittuyin { fsf } = v.spec.hooks.setup else { return };
+        let occ = self.occupied();
+        let region = if fsf {
+            let ranks = [0u8, 1, 2].map(|r| if us == Color::White { r } else { v.shape().ranks - 1 - r });
+            ranks.iter().fold(Bitboard::EMPTY, |b, &r| b | v.shape().rank(r))
+        } else {
+            sittuyin_home(self, us)
+        };
+        let rook = v.kind_of_id("rook");
+        let back = v.shape().rank(if us == Color::White { 0 } else { v.shape().ranks - 1 });
+        for k in 0..v.kinds() as Kind {
+            if self.in_hand(us, k) == 0 {
+                continue;
+            }
+            let mut squares = region & !occ;
+            if Some(k) == rook {
+                if fsf {
+                    squares &= back;
+                } else if us == Color::Black {
+                    squares &= !self.seed_rook_forbidden_files();
+                }
+            }
+            for to in squares {
+                let m = Move::new(MoveKind::Drop, to, to, k);
+                if self.is_safe_after(m) {
+                    list.push(m);
+                }
+            }
+        }
+    }
+
+    /// Files where Black may not place a rook (seed: no two rooks on one file, no rook on
+    /// the file of White's king).
+    fn seed_rook_forbidden_files(&self) -> Bitboard {
+        let v = self.v;
+        let mut files = Bitboard::EMPTY;
+        let file_bb = |f: u8| (0..v.shape().ranks).filter_map(|r| Square::new(f, r)).fold(Bitboard::EMPTY, |b, s| b | s.bb());
+        if let Some(rook) = v.kind_of_id("rook") {
+            for s in self.pieces(Color::Black, rook) {
+                files |= file_bb(s.file());
+            }
+        }
+        if let Some(k) = self.king_square(Color::White) {
+            files |= file_bb(k.file());
+        }
+        files
+    }
+
+    /// Whether the mover's king is safe after `m`.
+    pub(crate) fn is_safe_after(&self, m: Move) -> bool {
+        let mut after = self.clone();
+        after.play_unchecked(m);
+        !after.king_attacked(self.side)
+    }
+
+    /// Checkers of the king on `k` and the squares that answer a single check (the checker
+    /// and, for a rider, the squares between).
+    fn check_mask(&self, k: Square) -> (Bitboard, Bitboard) {
+        let v = self.v;
+        let us = self.side;
+        let them = us.other();
+        let occ = self.occupied();
+        let checkers = self.attackers_to(k, them, occ);
+        if checkers.is_empty() || checkers.several() {
+            return (checkers, checkers);
+        }
+        let c = checkers.lsb();
+        for ray in &v.rays {
+            if ray.from[k.index()].has(c) {
+                let between = ray.from[k.index()] & !ray.from[c.index()];
+                // a check by leap (a pawn or alfil on the line) is answered by capture only
+                let piece = self.piece_at(c).expect("checker");
+                if v.tables[piece.kind as usize][them.index()].leap_capture[c.index()].has(k) {
+                    return (checkers, checkers);
+                }
+                return (checkers, between);
+            }
+        }
+        (checkers, checkers)
+    }
+
+    /// Pieces of `us` pinned to the king on `k`, with the line each may move along.
+    fn pins(&self, k: Square, us: Color) -> Pins {
+        let v = self.v;
+        let them = us.other();
+        let occ = self.occupied();
+        let own = self.color_bb(us);
+        let mut pins = Pins { pinned: Bitboard::EMPTY, lines: [(k, Bitboard::EMPTY); 16], n: 0 };
+        let capturers = &v.ride_capturers[them.index()];
+        for ray in &v.rays {
+            let mask = capturers[ray.opposite];
+            if mask == 0 {
+                continue;
+            }
+            let full = ray.from[k.index()];
+            let blockers = full & occ;
+            if blockers.is_empty() {
+                continue;
+            }
+            let first = if ray.up { blockers.lsb() } else { blockers.msb() };
+            if !own.has(first) {
+                continue;
+            }
+            let beyond = ray.from[first.index()] & occ;
+            if beyond.is_empty() {
+                continue;
+            }
+            let second = if ray.up { beyond.lsb() } else { beyond.msb() };
+            if let Some(Piece { kind, color }) = self.piece_at(second) {
+                if color == them && mask >> kind & 1 != 0 && pins.n < 16 {
+                    pins.pinned |= first.bb();
+                    pins.lines[pins.n] = (first, full & !ray.from[second.index()]);
+                    pins.n += 1;
+                }
+            }
+        }
+        pins
+    }
+}
+
+const KNIGHT: [(i8, i8); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+
+/// The seed's Sittuyin placement area: behind the own pawns (White: ranks 1-2 on files
+/// a-d, ranks 1-3 on files e-h; Black mirrored).
+fn sittuyin_home(pos: &Position, us: Color) -> Bitboard {
+    let shape = pos.v.shape();
+    let mut b = Bitboard::EMPTY;
+    for f in 0..shape.files {
+        let depth = if (f < 4) == (us == Color::White) { 2 } else { 3 };
+        for r in 0..depth {
+            let rank = if us == Color::White { r } else { shape.ranks - 1 - r };
+            if let Some(s) = Square::new(f, rank) {
+                b |= s.bb();
+            }
+        }
+    }
+    b
+}
+
+#[allow(dead_code)]
+const _: usize = MAX_KINDS;

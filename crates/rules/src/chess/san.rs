@@ -1,0 +1,130 @@
+//! Standard algebraic notation as Fairy-Stockfish writes it: the piece's FEN letter
+//! (none for pawns), disambiguation by file then rank, `x` for captures, `=F` for
+//! promotion, `N@e4` for drops, `O-O` for castling, `+` and `#` for check and mate.
+//! Reading accepts SAN with or without `x`, `+`, `#`, `=`, and UCI coordinates.
+
+use super::movegen::MoveList;
+use super::position::{Move, MoveKind, Position};
+use super::uci::MoveError;
+
+impl Position {
+    /// The SAN of a legal move.
+    pub fn san(&self, m: Move) -> String {
+        let mut s = self.san_without_suffix(m);
+        let mut after = self.clone();
+        after.play_unchecked(m);
+        if after.in_check() {
+            let mut l = MoveList::new();
+            after.generate_legal(&mut l);
+            s.push(if l.is_empty() { '#' } else { '+' });
+        }
+        s
+    }
+
+    fn san_without_suffix(&self, m: Move) -> String {
+        let v = self.v;
+        let from = m.from();
+        let to = m.to();
+        match m.kind() {
+            MoveKind::Castle => return if to.file() > from.file() { "O-O".into() } else { "O-O-O".into() },
+            MoveKind::Drop => return format!("{}@{}", v.piece(m.piece()).letter.to_ascii_uppercase(), to),
+            MoveKind::Pass => return "pass".into(),
+            _ => {}
+        }
+        let Some(p) = self.piece_at(from) else { return self.uci(m) };
+        let capture = m.kind() == MoveKind::EnPassant || (from != to && self.piece_at(to).is_some());
+        let mut s = String::new();
+        if v.is_pawn(p.kind) {
+            if capture {
+                s.push((b'a' + from.file()) as char);
+            }
+        } else {
+            s.push(v.piece(p.kind).letter.to_ascii_uppercase());
+            // disambiguation among same-type pieces that can reach `to`
+            let others: Vec<Move> = self
+                .legal_moves()
+                .iter()
+                .copied()
+                .filter(|o| {
+                    o.to() == to
+                        && o.from() != from
+                        && o.kind() == m.kind()
+                        && self.piece_at(o.from()).map(|q| q.kind) == Some(p.kind)
+                })
+                .collect();
+            if !others.is_empty() {
+                let file_unique = others.iter().all(|o| o.from().file() != from.file());
+                let rank_unique = others.iter().all(|o| o.from().rank() != from.rank());
+                if file_unique {
+                    s.push((b'a' + from.file()) as char);
+                } else if rank_unique {
+                    s += &(from.rank() + 1).to_string();
+                } else {
+                    s += &from.to_string();
+                }
+            }
+        }
+        if capture {
+            s.push('x');
+        }
+        if from == to {
+            // promotion in place
+            s += &to.to_string();
+        } else {
+            s += &to.to_string();
+        }
+        if m.kind() == MoveKind::Promotion {
+            s.push('=');
+            s.push(v.piece(m.piece()).letter.to_ascii_uppercase());
+        }
+        s
+    }
+
+    /// Reads a move in SAN or UCI form and checks it is legal.
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let t = text.trim();
+        if t.is_empty() {
+            return Err(MoveError::Malformed(text.to_string()));
+        }
+        match self.parse_uci(t) {
+            Ok(m) => return Ok(m),
+            Err(MoveError::Illegal { text, hint }) => return Err(MoveError::Illegal { text, hint }),
+            Err(_) => {}
+        }
+        let key = |s: &str| s.replace(['x', '+', '#', '!', '?', '=', '-'], "").replace("0", "O");
+        let wanted = key(t);
+        if wanted.is_empty() {
+            return Err(MoveError::Malformed(text.to_string()));
+        }
+        let legal = self.legal_moves();
+        let matches: Vec<Move> = legal.iter().copied().filter(|&m| key(&self.san_without_suffix(m)) == wanted).collect();
+        match matches.len() {
+            1 => Ok(matches[0]),
+            0 => {
+                // lenient: a pawn SAN with the piece letter, or lower-case piece letters
+                let lower: Vec<Move> = legal
+                    .iter()
+                    .copied()
+                    .filter(|&m| key(&self.san_without_suffix(m)).eq_ignore_ascii_case(&wanted))
+                    .collect();
+                if lower.len() == 1 {
+                    return Ok(lower[0]);
+                }
+                if looks_like_san(t) {
+                    Err(MoveError::Illegal { text: t.to_string(), hint: String::new() })
+                } else {
+                    Err(MoveError::Malformed(text.to_string()))
+                }
+            }
+            _ => Err(MoveError::Ambiguous(
+                t.to_string(),
+                matches.iter().map(|&m| self.uci(m)).collect::<Vec<_>>().join(", "),
+            )),
+        }
+    }
+}
+
+fn looks_like_san(t: &str) -> bool {
+    let has_square = t.as_bytes().windows(2).any(|w| w[0].is_ascii_lowercase() && w[1].is_ascii_digit());
+    has_square || t.starts_with("O-O") || t.starts_with("0-0")
+}

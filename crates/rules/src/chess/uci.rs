@@ -1,0 +1,100 @@
+//! Moves in Fairy-Stockfish's UCI form: `e2e4`, `e7e8q`, `P@e4`, `h10g8`, castling as
+//! the king's move (`e1g1`), promotion in place as `f5f5f`, a pass as the king to its
+//! own square.
+
+use super::position::{Move, MoveKind, Position};
+use crate::geometry::{Color, Square};
+use thiserror::Error;
+
+/// Why a move text was refused.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum MoveError {
+    /// The text is not a move in any notation we read.
+    #[error("{0:?} is not a move: expected coordinates such as e2e4, e7e8q or N@e4, or SAN such as Nf3")]
+    Malformed(String),
+    /// The text is a well-formed move that is not legal here.
+    #[error("{text:?} is not legal here{hint}")]
+    Illegal {
+        /// The text.
+        text: String,
+        /// Why, if known.
+        hint: String,
+    },
+    /// SAN that fits several legal moves.
+    #[error("{0:?} is ambiguous: it fits {1}")]
+    Ambiguous(String, String),
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+}
+
+impl Position {
+    /// The UCI text of a move in this position.
+    pub fn uci(&self, m: Move) -> String {
+        let v = self.v;
+        match m.kind() {
+            MoveKind::Drop => {
+                format!("{}@{}", v.piece(m.piece()).letter.to_ascii_uppercase(), m.to())
+            }
+            MoveKind::Promotion => format!("{}{}{}", m.from(), m.to(), v.piece(m.piece()).letter),
+            _ => format!("{}{}", m.from(), m.to()),
+        }
+    }
+
+    /// Reads a move in UCI form and checks it is legal.
+    pub fn parse_uci(&self, text: &str) -> Result<Move, MoveError> {
+        let t = text.trim();
+        if !looks_like_uci(t) {
+            return Err(MoveError::Malformed(text.to_string()));
+        }
+        let legal = self.legal_moves();
+        if let Some(&m) = legal.iter().find(|&&m| self.uci(m) == t) {
+            return Ok(m);
+        }
+        Err(MoveError::Illegal { text: t.to_string(), hint: self.illegal_hint(t) })
+    }
+
+    fn illegal_hint(&self, t: &str) -> String {
+        let Some(from) = Square::parse(t.get(..2).unwrap_or("")).or_else(|| Square::parse(t.get(..3).unwrap_or("")))
+        else {
+            return String::new();
+        };
+        match self.piece_at(from) {
+            None if !t.contains('@') => format!(": there is no piece on {from}"),
+            Some(p) if p.color != self.side => {
+                format!(": the piece on {from} is {}'s", if p.color == Color::White { "White" } else { "Black" })
+            }
+            _ if self.in_check() => ": the king is in check".to_string(),
+            _ => String::new(),
+        }
+    }
+}
+
+fn looks_like_uci(t: &str) -> bool {
+    if let Some((p, sq)) = t.split_once('@') {
+        return p.len() == 1 && p.chars().all(|c| c.is_ascii_alphabetic()) && Square::parse(sq).is_some();
+    }
+    let b = t.as_bytes();
+    // from square, to square, optional promotion letter
+    let mut i = 0;
+    let mut squares = 0;
+    while squares < 2 {
+        if i >= b.len() || !b[i].is_ascii_lowercase() {
+            return false;
+        }
+        let mut j = i + 1;
+        while j < b.len() && b[j].is_ascii_digit() && j - i <= 2 {
+            j += 1;
+        }
+        if Square::parse(&t[i..j]).is_none() {
+            return false;
+        }
+        i = j;
+        squares += 1;
+    }
+    match b.len() - i {
+        0 => true,
+        1 => b[i].is_ascii_alphabetic() || b[i] == b'+',
+        _ => false,
+    }
+}

@@ -1,0 +1,538 @@
+//! A chess-family game as data: board shape, pieces, setup, promotion, end rules, and the
+//! few named rule hooks that data alone cannot say. Tables for move generation are built
+//! from the data once, when the variant is made.
+
+use super::movement::{parse_betza, Atom, BetzaError, Mode};
+use crate::geometry::{Bitboard, Color, Shape, Square, GRID_SQUARES};
+
+/// Index of a piece type in its variant's piece list.
+pub type Kind = u8;
+
+/// Most piece types a variant may have.
+pub const MAX_KINDS: usize = 12;
+
+/// What a piece type is to the rules.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Role {
+    /// The royal piece: it may not be left attacked.
+    King,
+    /// A pawn: it promotes, and its moves reset the move-rule clock.
+    Pawn,
+    /// Any other piece.
+    Piece,
+}
+
+/// One piece type of a variant.
+#[derive(Clone, Debug)]
+pub struct PieceDef {
+    /// Stable English id, used in code and records (`fers`, `alfil`, `knight`, ...).
+    pub id: &'static str,
+    /// FEN letter (lowercase; White's is the uppercase).
+    pub letter: char,
+    /// Movement, in the Betza subset of [`super::movement`].
+    pub betza: &'static str,
+    /// Royal, pawn or other.
+    pub role: Role,
+    /// The game's own name of the piece.
+    pub name: &'static str,
+}
+
+/// How pawns promote.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Promotion {
+    /// On reaching the zone a pawn must become one of these types.
+    Choice(Vec<Kind>),
+    /// On reaching the last rank a pawn becomes the type that stood on that square in the
+    /// setup, if the player has fewer of that type than at the start; else it stays a pawn.
+    OriginalType,
+    /// On reaching the last rank a pawn becomes any type the player has lost (fewer than at
+    /// the start); if there is none it stays a pawn.
+    LostType,
+    /// Sittuyin: a pawn standing on a promotion square at the start of its turn may become a
+    /// fers in place or with one fers step, only while its side has no fers.
+    Sittuyin {
+        /// The fers type.
+        fers: Kind,
+        /// Fairy-Stockfish's reading: no capture with the fers step, and a side's last pawn
+        /// may promote from any square.
+        fsf: bool,
+    },
+}
+
+/// Result for the side to move when it has no legal move and is not in check.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Stalemate {
+    /// Draw.
+    Draw,
+    /// The stalemated side wins (the stalemating player loses).
+    StalematedWins,
+    /// The stalemated side loses.
+    StalematedLoses,
+}
+
+/// What a bare king (a side with the king alone) means.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum BareKing {
+    /// No rule.
+    None,
+    /// Baring the opponent wins at once; two bare kings draw.
+    Wins,
+    /// Baring wins unless the bared side can bare back at once (then draw).
+    WinsUnlessBareBack,
+    /// A bare king is a draw (Shatar's robado).
+    Draw,
+    /// A bare king that makes seven moves without being mated draws (Senterej).
+    SevenMoves,
+}
+
+/// Counting rules of the Makruk family.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Counting {
+    /// None: the 50-move rule applies.
+    None,
+    /// Makruk's board's honour and pieces' honour counts.
+    Makruk,
+    /// Ouk Chatrang's counts (Fairy-Stockfish `cambodian`).
+    Cambodian,
+    /// Sittuyin's counts (Fairy-Stockfish ASEAN counting).
+    Asean,
+}
+
+/// The king's knight leap of Chaturanga and Ouk Chatrang.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum KingLeap {
+    /// No leap.
+    None,
+    /// Once per game, any knight move or capture, while the king has never been in check.
+    OncePerGame,
+    /// As its first move, any knight move or capture, if never checked.
+    FirstMove,
+    /// As its first move, a knight move or capture to the next rank only (b2/f2 from d1),
+    /// if never checked (the seed's footnote).
+    FirstMoveForward,
+    /// Fairy-Stockfish's `cambodian`: as its first move, a quiet knight move to the next
+    /// rank, lost when the king is checked or an enemy rook comes onto its line.
+    Cambodian,
+}
+
+/// The fers's double step straight forward as its first move (Ouk Chatrang's Neang).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum FersStep {
+    /// No such move.
+    None,
+    /// Both squares ahead must be empty (the seed).
+    Seed,
+    /// Only the destination must be empty (Fairy-Stockfish `cambodian`).
+    Fsf,
+}
+
+/// How a game starts before normal play.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Setup {
+    /// The start position is fixed.
+    Fixed,
+    /// Sittuyin: pieces in hand are placed behind the pawns before play.
+    Sittuyin {
+        /// Fairy-Stockfish's form: alternating drops on ranks 1-3, rooks on the back rank.
+        fsf: bool,
+    },
+}
+
+/// The named rule hooks of a variant: each special rule is handled in one place.
+#[derive(Clone, Debug)]
+pub struct Hooks {
+    /// Pawns on their second rank may advance two squares (and be taken en passant).
+    pub pawn_double_step: bool,
+    /// Chess castling (Asha's resting), king from the e-file.
+    pub castling: bool,
+    /// The king's knight leap.
+    pub king_leap: KingLeap,
+    /// The fers's first-move double step (Ouk Chatrang).
+    pub fers_step: FersStep,
+    /// Setup phase.
+    pub setup: Setup,
+    /// A move that stalemates the opponent is illegal (Sittuyin).
+    pub stalemate_illegal: bool,
+    /// A knight move that checkmates is illegal (Shatar).
+    pub knight_mate_illegal: bool,
+    /// When in check and the checker can be captured, a capture of it must be played (Asha
+    /// option `check-capture=compulsory`).
+    pub check_capture: bool,
+    /// Shatar's mate rule: a mate by bishop or pawn wins only after a run of checks that
+    /// included a check by bers, rook or knight; otherwise draw.
+    pub shatar_mate: bool,
+}
+
+impl Default for Hooks {
+    fn default() -> Self {
+        Hooks {
+            pawn_double_step: false,
+            castling: false,
+            king_leap: KingLeap::None,
+            fers_step: FersStep::None,
+            setup: Setup::Fixed,
+            stalemate_illegal: false,
+            knight_mate_illegal: false,
+            check_capture: false,
+            shatar_mate: false,
+        }
+    }
+}
+
+/// End-of-game rules.
+#[derive(Clone, Debug)]
+pub struct EndRules {
+    /// Result of stalemate.
+    pub stalemate: Stalemate,
+    /// Bare-king rule.
+    pub bare_king: BareKing,
+    /// Counting rule.
+    pub counting: Counting,
+    /// Plies without capture or pawn move that draw (0: none).
+    pub move_rule_plies: u16,
+    /// Occurrences of a position that draw (0: none).
+    pub repetitions: u8,
+}
+
+/// The description of a variant before its tables are built.
+#[derive(Clone, Debug)]
+pub struct VariantSpec {
+    /// Game id (`shatranj`).
+    pub game: &'static str,
+    /// Ruleset name (`seed`, `fairy-stockfish`).
+    pub ruleset: String,
+    /// Options in force, as `name=value`.
+    pub options: Vec<(String, String)>,
+    /// Board shape.
+    pub shape: Shape,
+    /// Piece types; the first with role King is the royal piece.
+    pub pieces: Vec<PieceDef>,
+    /// Start position in FEN.
+    pub start_fen: String,
+    /// Promotion rule.
+    pub promotion: Promotion,
+    /// Ranks (counted from each side's own first rank, from 0) where pawns promote.
+    pub promotion_ranks: Vec<u8>,
+    /// Special rules.
+    pub hooks: Hooks,
+    /// End rules.
+    pub end: EndRules,
+}
+
+/// A rider direction used by a variant, with its ray table.
+#[derive(Clone)]
+pub(crate) struct Ray {
+    pub(crate) dx: i8,
+    pub(crate) dy: i8,
+    /// Whether squares along the ray have increasing indices.
+    pub(crate) up: bool,
+    /// For each square, the squares along the ray (excluding the square), on the board.
+    pub(crate) from: Box<[Bitboard; GRID_SQUARES]>,
+    /// Index of the opposite direction.
+    pub(crate) opposite: usize,
+}
+
+/// Movement tables of one piece type for one colour.
+#[derive(Clone)]
+pub(crate) struct KindTables {
+    pub(crate) leap_move: Box<[Bitboard; GRID_SQUARES]>,
+    pub(crate) leap_capture: Box<[Bitboard; GRID_SQUARES]>,
+    /// Unlimited rides: (ray index, mode).
+    pub(crate) rides: Vec<(usize, Mode)>,
+    /// Atoms the tables do not cover (lame leaps, hops, limited rides).
+    pub(crate) complex: Vec<Atom>,
+}
+
+/// A playable variant: its data and the tables built from it.
+pub struct Variant {
+    /// The description.
+    pub spec: VariantSpec,
+    pub(crate) board: Bitboard,
+    pub(crate) king: Kind,
+    pub(crate) tables: Vec<[KindTables; 2]>,
+    pub(crate) rays: Vec<Ray>,
+    /// For each colour and ray, the kinds (bit mask) that capture by riding along it.
+    pub(crate) ride_capturers: [Vec<u16>; 2],
+    /// Whether every piece's movement is table-driven (leaps and unlimited rides), so
+    /// pins and check masks decide legality without playing the move.
+    pub(crate) simple: bool,
+    pub(crate) promotion_zone: [Bitboard; 2],
+    pub(crate) pawn_kinds: u16,
+    /// Piece counts of the start position, per colour and kind.
+    pub(crate) start_counts: [[u8; MAX_KINDS]; 2],
+    /// The type on each square in the start position (for [`Promotion::OriginalType`]).
+    pub(crate) start_kind_on: [Option<Kind>; GRID_SQUARES],
+}
+
+/// Why a variant description cannot be built.
+#[derive(Debug, thiserror::Error)]
+pub enum VariantError {
+    /// A piece's movement does not parse.
+    #[error(transparent)]
+    Betza(#[from] BetzaError),
+    /// Too many piece types.
+    #[error("a variant has at most {MAX_KINDS} piece types")]
+    TooManyKinds,
+    /// No royal piece.
+    #[error("the variant has no king")]
+    NoKing,
+    /// The start position is not valid.
+    #[error("bad start position: {0}")]
+    StartFen(String),
+}
+
+impl Variant {
+    /// Builds the tables of a variant description.
+    pub fn build(spec: VariantSpec) -> Result<Variant, VariantError> {
+        if spec.pieces.len() > MAX_KINDS {
+            return Err(VariantError::TooManyKinds);
+        }
+        let king = spec.pieces.iter().position(|p| p.role == Role::King).ok_or(VariantError::NoKing)?
+            as Kind;
+        let board = spec.shape.mask();
+        let mut rays: Vec<Ray> = Vec::new();
+        let mut tables = Vec::new();
+        let mut simple = true;
+        for p in &spec.pieces {
+            let atoms = parse_betza(p.betza)?;
+            let mut per_color = Vec::new();
+            for color in Color::BOTH {
+                let mut t = KindTables {
+                    leap_move: Box::new([Bitboard::EMPTY; GRID_SQUARES]),
+                    leap_capture: Box::new([Bitboard::EMPTY; GRID_SQUARES]),
+                    rides: Vec::new(),
+                    complex: Vec::new(),
+                };
+                for a in &atoms {
+                    let a = if color == Color::White { *a } else { a.mirrored() };
+                    if !a.is_simple() {
+                        simple = false;
+                        t.complex.push(a);
+                    } else if a.range == 1 {
+                        for sq in spec.shape.squares() {
+                            if let Some(to) = sq.offset(a.dx, a.dy).filter(|s| board.has(*s)) {
+                                if a.mode.moves() {
+                                    t.leap_move[sq.index()] |= to.bb();
+                                }
+                                if a.mode.captures() {
+                                    t.leap_capture[sq.index()] |= to.bb();
+                                }
+                            }
+                        }
+                    } else {
+                        let r = ray_index(&mut rays, a.dx, a.dy, board);
+                        t.rides.push((r, a.mode));
+                    }
+                }
+                per_color.push(t);
+            }
+            let black = per_color.pop().expect("two colours");
+            let white = per_color.pop().expect("two colours");
+            tables.push([white, black]);
+        }
+        let mut ride_capturers = [vec![0u16; rays.len()], vec![0u16; rays.len()]];
+        for (k, t) in tables.iter().enumerate() {
+            for c in Color::BOTH {
+                for &(r, mode) in &t[c.index()].rides {
+                    if mode.captures() {
+                        ride_capturers[c.index()][r] |= 1 << k;
+                    }
+                }
+            }
+        }
+        let mut promotion_zone = [Bitboard::EMPTY; 2];
+        for &r in &spec.promotion_ranks {
+            promotion_zone[0] |= spec.shape.rank(r);
+            promotion_zone[1] |= spec.shape.rank(spec.shape.ranks - 1 - r);
+        }
+        if let Promotion::Sittuyin { .. } = spec.promotion {
+            promotion_zone = sittuyin_zone();
+        }
+        let pawn_kinds = spec
+            .pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.role == Role::Pawn)
+            .fold(0u16, |m, (k, _)| m | 1 << k);
+        let mut v = Variant {
+            spec,
+            board,
+            king,
+            tables,
+            rays,
+            ride_capturers,
+            simple,
+            promotion_zone,
+            pawn_kinds,
+            start_counts: [[0; MAX_KINDS]; 2],
+            start_kind_on: [None; GRID_SQUARES],
+        };
+        let start = super::fen::parse_board_only(&v, &v.spec.start_fen.clone())
+            .map_err(|e| VariantError::StartFen(e.to_string()))?;
+        for (sq, piece) in start {
+            v.start_counts[piece.color.index()][piece.kind as usize] += 1;
+            v.start_kind_on[sq.index()] = Some(piece.kind);
+        }
+        Ok(v)
+    }
+
+    /// Number of piece types.
+    pub fn kinds(&self) -> usize {
+        self.spec.pieces.len()
+    }
+    /// The definition of a piece type.
+    pub fn piece(&self, k: Kind) -> &PieceDef {
+        &self.spec.pieces[k as usize]
+    }
+    /// The type with this FEN letter (either case).
+    pub fn kind_of_letter(&self, c: char) -> Option<Kind> {
+        let l = c.to_ascii_lowercase();
+        self.spec.pieces.iter().position(|p| p.letter == l).map(|k| k as Kind)
+    }
+    /// The type with this id.
+    pub fn kind_of_id(&self, id: &str) -> Option<Kind> {
+        self.spec.pieces.iter().position(|p| p.id == id).map(|k| k as Kind)
+    }
+    /// The royal type.
+    pub fn king(&self) -> Kind {
+        self.king
+    }
+    /// Board shape.
+    pub fn shape(&self) -> Shape {
+        self.spec.shape
+    }
+    /// Whether `k` is a pawn type.
+    #[inline]
+    pub fn is_pawn(&self, k: Kind) -> bool {
+        self.pawn_kinds >> k & 1 != 0
+    }
+    /// The squares where `c`'s pawns promote.
+    pub fn promotion_zone(&self, c: Color) -> Bitboard {
+        self.promotion_zone[c.index()]
+    }
+    /// Squares attacked (capture targets, empty or not) by a `k` of colour `c` on `sq`.
+    #[inline]
+    pub fn attacks(&self, k: Kind, c: Color, sq: Square, occ: Bitboard) -> Bitboard {
+        let t = &self.tables[k as usize][c.index()];
+        let mut b = t.leap_capture[sq.index()];
+        for &(r, mode) in &t.rides {
+            if mode.captures() {
+                b |= self.ride(r, sq, occ);
+            }
+        }
+        if !t.complex.is_empty() {
+            b |= self.complex_targets(&t.complex, sq, occ, true);
+        }
+        b
+    }
+    /// Squares a `k` of colour `c` on `sq` may move to without capturing (to be masked with
+    /// the empty squares).
+    #[inline]
+    pub fn quiet_moves(&self, k: Kind, c: Color, sq: Square, occ: Bitboard) -> Bitboard {
+        let t = &self.tables[k as usize][c.index()];
+        let mut b = t.leap_move[sq.index()];
+        for &(r, mode) in &t.rides {
+            if mode.moves() {
+                b |= self.ride(r, sq, occ);
+            }
+        }
+        if !t.complex.is_empty() {
+            b |= self.complex_targets(&t.complex, sq, occ, false);
+        }
+        b & !occ
+    }
+    /// The squares reached along ray `r` from `sq`, up to and including the first occupied.
+    #[inline]
+    pub(crate) fn ride(&self, r: usize, sq: Square, occ: Bitboard) -> Bitboard {
+        let ray = &self.rays[r];
+        let full = ray.from[sq.index()];
+        let blockers = full & occ;
+        if blockers.is_empty() {
+            full
+        } else {
+            let b = if ray.up { blockers.lsb() } else { blockers.msb() };
+            full ^ ray.from[b.index()]
+        }
+    }
+
+    fn complex_targets(&self, atoms: &[Atom], sq: Square, occ: Bitboard, capture: bool) -> Bitboard {
+        let mut out = Bitboard::EMPTY;
+        for a in atoms {
+            if (capture && !a.mode.captures()) || (!capture && !a.mode.moves()) {
+                continue;
+            }
+            if a.lame {
+                let (sx, sy) = a.lame_step();
+                let Some(step) = sq.offset(sx, sy) else { continue };
+                if occ.has(step) {
+                    continue;
+                }
+                if let Some(to) = sq.offset(a.dx, a.dy).filter(|t| self.board.has(*t)) {
+                    out |= to.bb();
+                }
+            } else if a.hop {
+                let mut cur = sq;
+                let mut screened = false;
+                while let Some(n) = cur.offset(a.dx, a.dy).filter(|t| self.board.has(*t)) {
+                    cur = n;
+                    if !screened {
+                        screened = occ.has(n);
+                    } else {
+                        if capture == occ.has(n) {
+                            out |= n.bb();
+                        }
+                        if occ.has(n) {
+                            break;
+                        }
+                    }
+                }
+            } else {
+                let mut cur = sq;
+                for _ in 0..a.range {
+                    match cur.offset(a.dx, a.dy).filter(|t| self.board.has(*t)) {
+                        Some(n) => {
+                            out |= n.bb();
+                            cur = n;
+                            if occ.has(n) {
+                                break;
+                            }
+                        }
+                        None => break,
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+fn ray_index(rays: &mut Vec<Ray>, dx: i8, dy: i8, board: Bitboard) -> usize {
+    if let Some(i) = rays.iter().position(|r| r.dx == dx && r.dy == dy) {
+        return i;
+    }
+    let make = |dx: i8, dy: i8| {
+        let mut from = Box::new([Bitboard::EMPTY; GRID_SQUARES]);
+        for (i, slot) in from.iter_mut().enumerate() {
+            let Some(sq) = Square::from_index(i) else { continue };
+            let mut cur = sq;
+            while let Some(n) = cur.offset(dx, dy).filter(|s| board.has(*s)) {
+                *slot |= n.bb();
+                cur = n;
+            }
+        }
+        Ray { dx, dy, up: dy > 0 || (dy == 0 && dx > 0), from, opposite: 0 }
+    };
+    let i = rays.len();
+    rays.push(make(dx, dy));
+    rays.push(make(-dx, -dy));
+    rays[i].opposite = i + 1;
+    rays[i + 1].opposite = i;
+    i
+}
+
+fn sittuyin_zone() -> [Bitboard; 2] {
+    let sq = |s: &str| Square::parse(s).expect("square").bb();
+    let w = ["a8", "b7", "c6", "d5", "e5", "f6", "g7", "h8"].iter().fold(Bitboard::EMPTY, |b, s| b | sq(s));
+    let b = ["a1", "b2", "c3", "d4", "e4", "f3", "g2", "h1"].iter().fold(Bitboard::EMPTY, |b, s| b | sq(s));
+    [w, b]
+}

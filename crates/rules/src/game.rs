@@ -1,0 +1,75 @@
+//! The one trait every game implements: chess-family games, dice race games, four-seat
+//! dice chess and Ahayuta alike.
+//!
+//! A game is a sequence of turns. At each turn either a seat acts (chooses one of its legal
+//! moves) or chance acts (a throw, with known probabilities). When the game ends, every seat
+//! gets a payoff.
+
+use std::fmt::Debug;
+
+/// Who acts next.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Turn {
+    /// Seat `n` (0-based) chooses a move.
+    Seat(usize),
+    /// A chance event (a throw) happens next.
+    Chance,
+    /// The game is over.
+    Over,
+}
+
+/// The end of a game: a payoff for each seat and the reason.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Outcome {
+    /// Payoff per seat. Two-sided games score 1 for a win, 0.5 for a draw, 0 for a loss;
+    /// games with stakes pay stakes.
+    pub payoffs: Vec<f64>,
+    /// Why the game ended, in words (`checkmate`, `bare king`, `threefold repetition`).
+    pub reason: String,
+}
+
+impl Outcome {
+    /// A two-seat win for `winner`.
+    pub fn win(winner: usize, reason: impl Into<String>) -> Outcome {
+        let mut payoffs = vec![0.0, 0.0];
+        payoffs[winner] = 1.0;
+        Outcome { payoffs, reason: reason.into() }
+    }
+    /// A two-seat draw.
+    pub fn draw(reason: impl Into<String>) -> Outcome {
+        Outcome { payoffs: vec![0.5, 0.5], reason: reason.into() }
+    }
+    /// The winning seat of a two-seat game, if one won.
+    pub fn winner(&self) -> Option<usize> {
+        let best = self.payoffs.iter().cloned().fold(f64::MIN, f64::max);
+        let winners: Vec<usize> = (0..self.payoffs.len()).filter(|&i| self.payoffs[i] == best).collect();
+        (winners.len() == 1).then(|| winners[0])
+    }
+}
+
+/// A game in progress.
+pub trait Game: Clone {
+    /// A move (or a chance outcome).
+    type Move: Copy + Eq + Debug;
+    /// The error for bad move text.
+    type MoveError: std::error::Error;
+
+    /// Number of seats.
+    fn seats(&self) -> usize;
+    /// Who acts next.
+    fn turn(&self) -> Turn;
+    /// The legal moves of the seat to act (empty at a chance node or when over).
+    fn legal_moves(&self) -> Vec<Self::Move>;
+    /// The outcomes of a chance node with their probabilities (empty elsewhere).
+    fn chance_outcomes(&self) -> Vec<(Self::Move, f64)> {
+        Vec::new()
+    }
+    /// Plays a legal move or chance outcome.
+    fn play(&mut self, m: Self::Move);
+    /// The end of the game, if it is over.
+    fn outcome(&self) -> Option<Outcome>;
+    /// The move in the game's own notation.
+    fn move_text(&self, m: Self::Move) -> String;
+    /// Reads a move in the game's notation and checks it is legal now.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, Self::MoveError>;
+}

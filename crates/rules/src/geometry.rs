@@ -1,0 +1,328 @@
+//! Squares, bitboards and board shapes.
+//!
+//! Every board of the project fits a fixed grid of 9 files by 10 ranks (Xiangqi and Janggi
+//! use all of it, Shogi 9x9, the 8x8 games the lower-left 8x8). A square is
+//! `rank * 9 + file`, a bitboard is a `u128` with one bit per grid square, and a board shape
+//! is the mask of the squares that exist. Tables built on the grid are masked by the shape,
+//! so one set of tables serves every game.
+
+use std::fmt;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+
+/// Files of the grid.
+pub const GRID_FILES: u8 = 9;
+/// Ranks of the grid.
+pub const GRID_RANKS: u8 = 10;
+/// Squares of the grid.
+pub const GRID_SQUARES: usize = (GRID_FILES as usize) * (GRID_RANKS as usize);
+
+/// A square of the grid: `rank * 9 + file`, files and ranks counted from 0.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct Square(u8);
+
+impl Square {
+    /// The square at `file`, `rank` (0-based), if it lies on the grid.
+    pub const fn new(file: u8, rank: u8) -> Option<Square> {
+        if file < GRID_FILES && rank < GRID_RANKS {
+            Some(Square(rank * GRID_FILES + file))
+        } else {
+            None
+        }
+    }
+    /// The square with grid index `i`, if any.
+    pub const fn from_index(i: usize) -> Option<Square> {
+        if i < GRID_SQUARES {
+            Some(Square(i as u8))
+        } else {
+            None
+        }
+    }
+    /// Square from an index known to be on the grid.
+    #[inline]
+    pub(crate) const fn from_index_unchecked(i: u32) -> Square {
+        Square(i as u8)
+    }
+    /// Grid index.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+    /// File, from 0.
+    #[inline]
+    pub const fn file(self) -> u8 {
+        self.0 % GRID_FILES
+    }
+    /// Rank, from 0.
+    #[inline]
+    pub const fn rank(self) -> u8 {
+        self.0 / GRID_FILES
+    }
+    /// The square `dx` files and `dy` ranks away, if on the grid.
+    pub const fn offset(self, dx: i8, dy: i8) -> Option<Square> {
+        let f = self.file() as i8 + dx;
+        let r = self.rank() as i8 + dy;
+        if f < 0 || r < 0 || f >= GRID_FILES as i8 || r >= GRID_RANKS as i8 {
+            None
+        } else {
+            Some(Square(r as u8 * GRID_FILES + f as u8))
+        }
+    }
+    /// The bitboard holding only this square.
+    #[inline]
+    pub const fn bb(self) -> Bitboard {
+        Bitboard(1u128 << self.0)
+    }
+    /// The square seen from the other side of a board of `files` x `ranks`.
+    pub const fn flip_rank(self, ranks: u8) -> Square {
+        Square((ranks - 1 - self.rank()) * GRID_FILES + self.file())
+    }
+    /// Parses algebraic text such as `e4` or `h10`.
+    pub fn parse(s: &str) -> Option<Square> {
+        let b = s.as_bytes();
+        if b.len() < 2 || b.len() > 3 || !b[0].is_ascii_lowercase() {
+            return None;
+        }
+        let file = b[0] - b'a';
+        let rank: u8 = s[1..].parse().ok()?;
+        if rank == 0 || s[1..].starts_with('0') {
+            return None;
+        }
+        Square::new(file, rank - 1)
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", (b'a' + self.file()) as char, self.rank() + 1)
+    }
+}
+
+/// A set of squares of the grid.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Bitboard(pub u128);
+
+impl Bitboard {
+    /// No square.
+    pub const EMPTY: Bitboard = Bitboard(0);
+    /// Whether no square is set.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    /// Whether some square is set.
+    #[inline]
+    pub const fn any(self) -> bool {
+        self.0 != 0
+    }
+    /// Whether `sq` is set.
+    #[inline]
+    pub const fn has(self, sq: Square) -> bool {
+        self.0 >> sq.0 & 1 != 0
+    }
+    /// Number of squares set.
+    #[inline]
+    pub const fn count(self) -> u32 {
+        self.0.count_ones()
+    }
+    /// Lowest square, if any.
+    #[inline]
+    pub fn first(self) -> Option<Square> {
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Square::from_index_unchecked(self.0.trailing_zeros()))
+        }
+    }
+    /// Lowest square of a non-empty set.
+    #[inline]
+    pub fn lsb(self) -> Square {
+        debug_assert!(self.0 != 0);
+        Square::from_index_unchecked(self.0.trailing_zeros())
+    }
+    /// Highest square of a non-empty set.
+    #[inline]
+    pub fn msb(self) -> Square {
+        debug_assert!(self.0 != 0);
+        Square::from_index_unchecked(127 - self.0.leading_zeros())
+    }
+    /// Whether more than one square is set.
+    #[inline]
+    pub const fn several(self) -> bool {
+        self.0 & self.0.wrapping_sub(1) != 0
+    }
+    /// The set with `sq` added.
+    #[inline]
+    pub const fn with(self, sq: Square) -> Bitboard {
+        Bitboard(self.0 | 1u128 << sq.0)
+    }
+    /// The set with `sq` removed.
+    #[inline]
+    pub const fn without(self, sq: Square) -> Bitboard {
+        Bitboard(self.0 & !(1u128 << sq.0))
+    }
+}
+
+impl Iterator for Bitboard {
+    type Item = Square;
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        if self.0 == 0 {
+            return None;
+        }
+        let sq = Square::from_index_unchecked(self.0.trailing_zeros());
+        self.0 &= self.0 - 1;
+        Some(sq)
+    }
+}
+
+macro_rules! bb_op {
+    ($tr:ident, $f:ident, $tra:ident, $fa:ident, $op:tt) => {
+        impl $tr for Bitboard {
+            type Output = Bitboard;
+            #[inline]
+            fn $f(self, o: Bitboard) -> Bitboard {
+                Bitboard(self.0 $op o.0)
+            }
+        }
+        impl $tra for Bitboard {
+            #[inline]
+            fn $fa(&mut self, o: Bitboard) {
+                self.0 = self.0 $op o.0;
+            }
+        }
+    };
+}
+bb_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+bb_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+bb_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+impl Not for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn not(self) -> Bitboard {
+        Bitboard(!self.0)
+    }
+}
+
+impl fmt::Debug for Bitboard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for r in (0..GRID_RANKS).rev() {
+            for file in 0..GRID_FILES {
+                let sq = Square::new(file, r).expect("grid square");
+                f.write_str(if self.has(sq) { "X" } else { "." })?;
+            }
+            f.write_str("\n")?;
+        }
+        Ok(())
+    }
+}
+
+/// The shape of a rectangular board on the grid.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Shape {
+    /// Number of files.
+    pub files: u8,
+    /// Number of ranks.
+    pub ranks: u8,
+}
+
+impl Shape {
+    /// The 8x8 board.
+    pub const CHESS: Shape = Shape { files: 8, ranks: 8 };
+    /// Mask of the squares on this board.
+    pub fn mask(self) -> Bitboard {
+        let mut b = Bitboard::EMPTY;
+        for r in 0..self.ranks {
+            for f in 0..self.files {
+                b = b.with(Square::new(f, r).expect("shape fits grid"));
+            }
+        }
+        b
+    }
+    /// Mask of one rank.
+    pub fn rank(self, r: u8) -> Bitboard {
+        let mut b = Bitboard::EMPTY;
+        for f in 0..self.files {
+            if let Some(s) = Square::new(f, r) {
+                b = b.with(s);
+            }
+        }
+        b
+    }
+    /// Whether `sq` lies on this board.
+    pub fn contains(self, sq: Square) -> bool {
+        sq.file() < self.files && sq.rank() < self.ranks
+    }
+    /// The squares of the board, rank by rank from rank 1.
+    pub fn squares(self) -> impl Iterator<Item = Square> {
+        let Shape { files, ranks } = self;
+        (0..ranks).flat_map(move |r| (0..files).filter_map(move |f| Square::new(f, r)))
+    }
+}
+
+/// A colour: the side that moves first is `White` (rank 1), the other `Black`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Color {
+    /// The first player, at rank 1.
+    White = 0,
+    /// The second player.
+    Black = 1,
+}
+
+impl Color {
+    /// Both colours, White first.
+    pub const BOTH: [Color; 2] = [Color::White, Color::Black];
+    /// The other colour.
+    #[inline]
+    pub const fn other(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+    /// 0 or 1.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+    /// +1 for White (forward is up), -1 for Black.
+    #[inline]
+    pub const fn forward(self) -> i8 {
+        match self {
+            Color::White => 1,
+            Color::Black => -1,
+        }
+    }
+}
+
+impl std::ops::Not for Color {
+    type Output = Color;
+    fn not(self) -> Color {
+        self.other()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn square_text_round_trip() {
+        for sq in (Shape { files: 9, ranks: 10 }).squares() {
+            assert_eq!(Square::parse(&sq.to_string()), Some(sq));
+        }
+        assert_eq!(Square::parse("h10").map(|s| (s.file(), s.rank())), Some((7, 9)));
+        assert_eq!(Square::parse("j1"), None);
+        assert_eq!(Square::parse("a0"), None);
+        assert_eq!(Square::parse("a11"), None);
+        assert_eq!(Square::parse("a01"), None);
+    }
+
+    #[test]
+    fn bitboard_iterates_in_order() {
+        let b = Square::parse("a1").unwrap().bb() | Square::parse("i10").unwrap().bb();
+        let v: Vec<String> = b.map(|s| s.to_string()).collect();
+        assert_eq!(v, ["a1", "i10"]);
+        assert_eq!(Shape::CHESS.mask().count(), 64);
+    }
+}
