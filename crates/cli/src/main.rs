@@ -1,10 +1,97 @@
-use ashta_rules::chess::{perft, variant, Position};
-fn main() {
-    let a: Vec<String> = std::env::args().collect();
-    let v = variant(&a[1], a.get(3).map(|s| s.as_str()), &[]).unwrap();
-    let depth: u32 = a[2].parse().unwrap();
-    let pos = Position::start(v);
-    let t = std::time::Instant::now();
-    let n = perft::perft(&pos, depth);
-    println!("{n} {:?}", t.elapsed());
+//! `ashta`: the command line of the Ashta engine and playing platform.
+
+mod bench;
+mod perft;
+mod play;
+mod uci;
+
+use anyhow::Result;
+use ashta_rules::chess::{variant, Variant};
+use clap::{Args, Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(name = "ashta", version, about = "Engine and playing platform for the historical games of the eight-square board")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// Which game, under which rules.
+#[derive(Args, Clone, Debug)]
+pub struct GameArgs {
+    /// Game id (asha, chaturanga, shatranj, senterej, ninth-century, sittuyin, makruk,
+    /// ouk-chatrang, shatar) or Fairy-Stockfish's name (chess, cambodian, ...).
+    pub game: String,
+    /// Ruleset: seed (default) or fairy-stockfish.
+    #[arg(long)]
+    pub ruleset: Option<String>,
+    /// A ruleset option, name=value (repeatable).
+    #[arg(long = "option", short = 'o')]
+    pub options: Vec<String>,
+}
+
+impl GameArgs {
+    /// The variant these arguments name.
+    pub fn variant(&self) -> Result<&'static Variant> {
+        Ok(variant(&self.game, self.ruleset.as_deref(), &self.options)?)
+    }
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaf nodes of the legal move tree.
+    Perft {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Depth in plies.
+        #[arg(long, short)]
+        depth: u32,
+        /// Start from this FEN instead of the start position.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Moves (UCI or SAN) to play first.
+        #[arg(long, num_args = 1..)]
+        moves: Vec<String>,
+        /// Show the count below each move.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Speak UCI (with UCI_Variant) on standard input and output.
+    Uci,
+    /// Play a game between two people in the terminal.
+    Play {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Start from this FEN.
+        #[arg(long)]
+        fen: Option<String>,
+    },
+    /// Measure perft speed on every game's start position.
+    Bench {
+        /// Depth for each game (default: a depth that takes about a second).
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Only these games.
+        games: Vec<String>,
+    },
+    /// List the games, their rulesets and options.
+    Games,
+}
+
+fn main() -> Result<()> {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Perft { game, depth, fen, moves, divide } => perft::run(&game, depth, fen.as_deref(), &moves, divide),
+        Command::Uci => uci::run(std::io::stdin().lock(), std::io::stdout().lock()),
+        Command::Play { game, fen } => play::run(&game, fen.as_deref(), std::io::stdin().lock(), std::io::stdout().lock()),
+        Command::Bench { depth, games } => bench::run(depth, &games),
+        Command::Games => {
+            for g in ashta_rules::chess::GAMES {
+                let fsf = g.fsf.map(|n| format!("seed, fairy-stockfish ({n})")).unwrap_or_else(|| "seed".into());
+                let opts: Vec<String> = g.options.iter().map(|(n, v)| format!("{n}={}", v.join("|"))).collect();
+                println!("{:<14} {:<28} rulesets: {fsf}; options: {}", g.id, g.name, if opts.is_empty() { "none".into() } else { opts.join(", ") });
+            }
+            Ok(())
+        }
+    }
 }

@@ -24,27 +24,27 @@ fn any_pawns(pos: &Position) -> bool {
     (0..pos.v.kinds() as Kind).any(|k| pos.v.is_pawn(k) && pos.kind_bb(k).any())
 }
 
-/// The limit (in plies) that applies to the side to move, 0 if none.
+/// The limit (in plies) in force, 0 if none.
 fn limit_for(pos: &Position, rule: Counting) -> u16 {
-    let us = pos.side;
-    let them = us.other();
-    if any_pawns(pos) || pos.color_bb(them).count() == 1 {
+    if any_pawns(pos) {
         return 0;
     }
-    if pos.color_bb(us).count() > 1 {
-        return if rule == Counting::Asean { 0 } else { 128 };
-    }
-    let rooks = count_kind(pos, them, "rook");
-    let khons = count_kind(pos, them, "silver");
-    let knights = count_kind(pos, them, "knight");
+    let bare = |c: Color| pos.color_bb(c).count() == 1;
+    let strong = match (bare(Color::White), bare(Color::Black)) {
+        (true, true) => return 0,
+        (false, false) => return if rule == Counting::Asean { 0 } else { 128 },
+        (true, false) => Color::Black,
+        (false, true) => Color::White,
+    };
+    let rooks = count_kind(pos, strong, "rook");
+    let silvers = count_kind(pos, strong, "silver");
+    let knights = count_kind(pos, strong, "knight");
     let moves = match rule {
         Counting::Asean => {
             if rooks > 0 {
                 16
-            } else if khons > 0 {
+            } else if silvers > 0 {
                 44
-            } else if knights > 0 {
-                64
             } else {
                 64
             }
@@ -54,11 +54,11 @@ fn limit_for(pos: &Position, rule: Counting) -> u16 {
                 8
             } else if rooks == 1 {
                 16
-            } else if khons > 1 {
+            } else if silvers > 1 {
                 22
             } else if knights > 1 {
                 32
-            } else if khons == 1 {
+            } else if silvers == 1 {
                 44
             } else {
                 64
@@ -68,7 +68,8 @@ fn limit_for(pos: &Position, rule: Counting) -> u16 {
     2 * moves
 }
 
-/// Updates the count after a move by `_us`.
+/// Updates the count after a move: it runs on while the limit stays the same and nothing
+/// is captured, and starts afresh when either changes.
 pub(crate) fn update(pos: &mut Position, _us: Color, _m: Move, _moved: Option<Kind>) {
     let rule = pos.v.spec.end.counting;
     let limit = limit_for(pos, rule);
@@ -76,10 +77,11 @@ pub(crate) fn update(pos: &mut Position, _us: Color, _m: Move, _moved: Option<Ki
         pos.count = CountState::default();
         return;
     }
-    let bare = pos.color_bb(pos.side).count() == 1;
-    if pos.count.limit == limit && pos.count.limit != 0 {
+    let captured = pos.rule50 == 0;
+    if pos.count.limit == limit && !captured {
         pos.count.ply += 1;
     } else {
+        let bare = pos.color_bb(Color::White).count() == 1 || pos.color_bb(Color::Black).count() == 1;
         let start = if bare && rule != Counting::Asean { 2 * pos.occupied().count() as u16 } else { 0 };
         pos.count = CountState { limit, ply: start };
     }

@@ -217,6 +217,10 @@ impl Position {
         if self.king_attacked(self.side.other()) {
             return Err(FenError::OppositeCheck);
         }
+        // a king in check has been checked: it loses a leap that requires never having been
+        if self.v.spec.hooks.king_leap == KingLeap::OncePerGame && self.king_attacked(self.side) {
+            self.leap[self.side.index()] = false;
+        }
         Ok(())
     }
 

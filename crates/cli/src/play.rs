@@ -1,0 +1,152 @@
+//! `ashta play`: two people at one terminal.
+
+use crate::GameArgs;
+use anyhow::{Context, Result};
+use ashta_rules::chess::games::asha;
+use ashta_rules::chess::{ChessGame, Position};
+use ashta_rules::geometry::{Color, Square};
+use ashta_rules::{Game, Turn};
+use std::io::{BufRead, Write};
+
+/// The board as text, rank by rank from the top, with the game's piece names below.
+pub fn board_text(pos: &Position) -> String {
+    let v = pos.variant();
+    let shape = v.shape();
+    let mut s = String::new();
+    for r in (0..shape.ranks).rev() {
+        s += &format!("{:>2} ", r + 1);
+        for f in 0..shape.files {
+            let sq = Square::new(f, r).expect("on board");
+            let c = match pos.piece_at(sq) {
+                Some(p) => {
+                    let l = v.piece(p.kind).letter;
+                    if p.color == Color::White { l.to_ascii_uppercase() } else { l }
+                }
+                None => '.',
+            };
+            s.push(' ');
+            s.push(c);
+        }
+        s.push('\n');
+    }
+    s += "   ";
+    for f in 0..shape.files {
+        s.push(' ');
+        s.push((b'a' + f) as char);
+    }
+    s.push('\n');
+    let names: Vec<String> = (0..v.kinds() as u8)
+        .map(|k| {
+            let p = v.piece(k);
+            if v.spec.game == "asha" {
+                format!(
+                    "{} {} / {}",
+                    p.letter.to_ascii_uppercase(),
+                    asha::kind_name(Color::White, p.id),
+                    asha::kind_name(Color::Black, p.id)
+                )
+            } else {
+                format!("{} {} ({})", p.letter.to_ascii_uppercase(), p.name, p.id)
+            }
+        })
+        .collect();
+    s += &names.join(", ");
+    s.push('\n');
+    for c in Color::BOTH {
+        if pos.has_hand(c) {
+            let hand: String = (0..v.kinds() as u8)
+                .flat_map(|k| std::iter::repeat_n(v.piece(k).letter, pos.in_hand(c, k) as usize))
+                .collect();
+            s += &format!("{} to place: {}\n", side_name(c), hand);
+        }
+    }
+    s
+}
+
+fn side_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// Runs a game read from `input`, writing to `out`.
+pub fn run(args: &GameArgs, fen: Option<&str>, input: impl BufRead, mut out: impl Write) -> Result<()> {
+    let v = args.variant()?;
+    let mut game = match fen {
+        Some(f) => ChessGame::from_position(Position::from_fen(v, f).context("bad --fen")?),
+        None => ChessGame::new(v),
+    };
+    writeln!(out, "{} ({} rules). Enter moves in SAN (Nf3) or coordinates (g1f3); 'help' for commands.", v.spec.game, v.spec.ruleset)?;
+    let mut lines = input.lines();
+    loop {
+        writeln!(out, "\n{}", board_text(game.position()))?;
+        if let Some(o) = game.outcome() {
+            let result = match o.winner() {
+                Some(0) => "White wins",
+                Some(_) => "Black wins",
+                None => "Draw",
+            };
+            writeln!(out, "Game over: {result} ({}).", o.reason)?;
+            return Ok(());
+        }
+        let Turn::Seat(seat) = game.turn() else { return Ok(()) };
+        let side = if seat == 0 { Color::White } else { Color::Black };
+        let check = if game.position().in_check() { " (in check)" } else { "" };
+        write!(out, "{} to move{check}> ", side_name(side))?;
+        out.flush()?;
+        let Some(line) = lines.next() else { return Ok(()) };
+        let line = line?;
+        match line.trim() {
+            "" => continue,
+            "quit" | "exit" => return Ok(()),
+            "help" => writeln!(out, "Commands: a move, 'moves' (list legal moves), 'undo', 'fen', 'quit'.")?,
+            "moves" => {
+                let pos = game.position();
+                let list: Vec<String> = game.legal_moves().iter().map(|&m| pos.san(m)).collect();
+                writeln!(out, "{}", list.join(" "))?;
+            }
+            "fen" => writeln!(out, "{}", game.position().fen())?,
+            "undo" => {
+                if game.undo().is_none() {
+                    writeln!(out, "Nothing to take back.")?;
+                }
+            }
+            text => {
+                let san = game.parse_move(text).map(|m| game.position().san(m));
+                match (game.play_text(text), san) {
+                    (Ok(_), Ok(san)) => writeln!(out, "{} played {san}", side_name(side))?,
+                    (Err(e), _) | (Ok(_), Err(e)) => writeln!(out, "Illegal: {e}")?,
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(game: &str) -> GameArgs {
+        GameArgs { game: game.into(), ruleset: None, options: vec![] }
+    }
+
+    #[test]
+    fn fools_mate_in_asha_ends_the_game() {
+        let mut out = Vec::new();
+        run(&args("asha"), None, "f3\ne5\ng4\nQh4\n".as_bytes(), &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("Black played Qh4#"), "{text}");
+        assert!(text.contains("Game over: Black wins (checkmate)"), "{text}");
+        assert!(text.contains("Creator / Destroyer"), "{text}");
+    }
+
+    #[test]
+    fn illegal_moves_are_explained() {
+        let mut out = Vec::new();
+        run(&args("shatranj"), None, "e2e4\nxyz\nquit\n".as_bytes(), &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("Illegal: \"e2e4\" is not legal here"), "{text}");
+        assert!(text.contains("Illegal: \"xyz\" is not a move"), "{text}");
+    }
+}

@@ -1,0 +1,36 @@
+//! Helpers shared by the rule tests.
+#![allow(dead_code)]
+
+use ashta_rules::chess::{variant, ChessGame, Position};
+use ashta_rules::Game;
+
+/// The variant of `game` under its default (seed) ruleset with `options`.
+pub fn seed(game: &str, options: &[&str]) -> &'static ashta_rules::chess::Variant {
+    let opts: Vec<String> = options.iter().map(|s| s.to_string()).collect();
+    variant(game, None, &opts).expect("variant")
+}
+
+/// A game from a FEN under the seed ruleset.
+pub fn game_at(game: &str, fen: &str) -> ChessGame {
+    ChessGame::from_position(Position::from_fen(seed(game, &[]), fen).expect("valid FEN"))
+}
+
+/// The legal moves in UCI form, sorted.
+pub fn moves(g: &ChessGame) -> Vec<String> {
+    let pos = g.position();
+    let mut v: Vec<String> = g.legal_moves().iter().map(|&m| pos.uci(m)).collect();
+    v.sort();
+    v
+}
+
+/// Plays UCI/SAN moves, panicking with the move on error.
+pub fn play(g: &mut ChessGame, list: &[&str]) {
+    for m in list {
+        g.play_text(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+}
+
+/// The outcome as (winner seat or None for a draw, reason).
+pub fn result(g: &ChessGame) -> Option<(Option<usize>, String)> {
+    g.outcome().map(|o| (o.winner(), o.reason))
+}

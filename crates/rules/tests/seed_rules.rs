@@ -1,0 +1,332 @@
+//! Rules Fairy-Stockfish does not know, each pinned by the seed rule it implements
+//! (seed 000 for Asha, seed 001 by section for the others, as RULES.md reads them).
+
+mod common;
+use ashta_rules::chess::games::asha::symbol_name;
+use ashta_rules::chess::{variant, ChessGame, Position};
+use ashta_rules::geometry::{Color, Square};
+use ashta_rules::Game;
+use common::*;
+
+const STALEMATE_BLACK_TO_MOVE: &str = "k7/2K4p/2N4P/8/8/8/8/8 b - - 0 1";
+
+fn sq(s: &str) -> Square {
+    Square::parse(s).unwrap()
+}
+
+// ---- Chaturanga, seed 001 §I ----
+
+#[test]
+fn chaturanga_kings_stand_on_each_players_right() {
+    // seed 001 §I: "the King is always placed in the central square that is on the player's right"
+    let g = ChessGame::new(seed("chaturanga", &[]));
+    let v = g.variant();
+    let kind = |s| g.position().piece_at(sq(s)).map(|p| v.piece(p.kind).id);
+    assert_eq!(kind("e1"), Some("king"));
+    assert_eq!(kind("d8"), Some("king"));
+    assert_eq!(kind("d1"), Some("fers"));
+    assert_eq!(kind("e8"), Some("fers"));
+}
+
+#[test]
+fn chaturanga_king_leaps_once_per_game() {
+    // seed 001 §I: the king "has the right to make one knight-move / capture during the game"
+    let mut g = ChessGame::new(seed("chaturanga", &[]));
+    let m = moves(&g);
+    assert!(m.contains(&"e1d3".to_string()) && m.contains(&"e1f3".to_string()), "{m:?}");
+    play(&mut g, &["e1d3", "a7a6"]);
+    let knightish = |g: &ChessGame| {
+        moves(g).into_iter().filter(|m| {
+            let (a, b) = (sq(&m[..2]), sq(&m[2..4]));
+            g.position().piece_at(a).map(|p| p.kind) == Some(g.variant().king())
+                && a.file().abs_diff(b.file()) + a.rank().abs_diff(b.rank()) == 3
+        }).collect::<Vec<_>>()
+    };
+    assert!(knightish(&g).is_empty(), "{:?}", knightish(&g));
+    // Black still has its leap
+    play(&mut g, &["a2a3"]);
+    assert!(moves(&g).contains(&"d8e6".to_string()) || moves(&g).contains(&"d8c6".to_string()));
+}
+
+#[test]
+fn chaturanga_king_once_checked_cannot_leap() {
+    // seed 001 §I: "provided that he hasn't been checked before he makes his knight-move"
+    let mut g = game_at("chaturanga", "3k4/8/8/8/7P/8/r7/4K3 b Ed - 0 1");
+    play(&mut g, &["a2a1", "e1e2", "d8c8"]);
+    let leaps: Vec<_> = moves(&g).into_iter().filter(|m| ["e2c3", "e2c1", "e2d4", "e2f4", "e2g3", "e2g1"].contains(&m.as_str())).collect();
+    assert!(leaps.is_empty(), "{leaps:?}");
+    assert!(!g.position().leap_available(Color::White));
+}
+
+#[test]
+fn chaturanga_promotion_only_to_a_lost_type_of_the_square() {
+    // seed 001 §I: promotion only "to the type of piece that was on the promotion-square in the
+    // opening setup", and only when "the player already lost a piece of the type"
+    let lost_rook = game_at("chaturanga", "1n1kqbnr/P7/8/8/8/8/8/1NBQKBNR w - - 0 1");
+    assert!(moves(&lost_rook).contains(&"a7a8r".to_string()));
+    assert!(!moves(&lost_rook).contains(&"a7a8".to_string()));
+    let all_rooks = game_at("chaturanga", "1n1kqbnr/P7/8/8/8/8/8/RNBQKBNR w - - 0 1");
+    assert!(moves(&all_rooks).contains(&"a7a8".to_string()));
+    assert!(!moves(&all_rooks).iter().any(|m| m.starts_with("a7a8") && m.len() == 5));
+    // the enemy king's square (d8) never promotes
+    let kings_square = game_at("chaturanga", "rnb1qbn1/3P4/8/7k/8/8/8/RNBQKBN1 w - - 0 1");
+    assert!(moves(&kings_square).contains(&"d7d8".to_string()));
+    assert!(!moves(&kings_square).iter().any(|m| m.starts_with("d7d8") && m.len() == 5));
+}
+
+#[test]
+fn chaturanga_bare_king_and_stalemate() {
+    // seed 001 §I: "Bare King counts as a Win"; "The player that Stalemates their opponent loses"
+    let mut g = game_at("chaturanga", "3k4/8/8/8/8/8/r7/R3K3 w - - 0 1");
+    assert_eq!(result(&g), None);
+    play(&mut g, &["a1a2"]);
+    assert_eq!(result(&g), Some((Some(0), "bare king".into())));
+    assert_eq!(result(&game_at("chaturanga", "3k4/8/8/8/8/8/8/4K3 w - - 0 1")).map(|r| r.0), Some(None));
+    let stalemate = game_at("chaturanga", STALEMATE_BLACK_TO_MOVE);
+    assert_eq!(result(&stalemate).map(|r| r.0), Some(Some(1)), "the stalemated side wins");
+}
+
+#[test]
+fn chaturanga_elephant_option() {
+    // RULES.md: option elephant=alfil|dabbaba|silver (al-Adli's and Biruni's readings)
+    let fen = "3k4/7p/8/8/3B4/8/8/4K3 w - - 0 1";
+    let count = |opt: &str| {
+        let g = ChessGame::from_position(Position::from_fen(seed("chaturanga", &[opt]), fen).unwrap());
+        moves(&g).iter().filter(|m| m.starts_with("d4")).count()
+    };
+    assert_eq!(count("elephant=alfil"), 4);
+    assert_eq!(count("elephant=dabbaba"), 4);
+    assert_eq!(count("elephant=silver"), 5);
+    let opts = vec!["elephant=dabbaba".to_string()];
+    let v = variant("chaturanga", None, &opts).unwrap();
+    let g = ChessGame::from_position(Position::from_fen(v, fen).unwrap());
+    assert!(moves(&g).contains(&"d4d6".to_string()));
+}
+
+// ---- Shatranj, seed 001 §II ----
+
+#[test]
+fn shatranj_stalemating_wins() {
+    // seed 001 §II: "The player that Stalemates their opponent wins the game"
+    assert_eq!(result(&game_at("shatranj", STALEMATE_BLACK_TO_MOVE)).map(|r| r.0), Some(Some(0)));
+}
+
+#[test]
+fn shatranj_bare_king_unless_bared_back() {
+    // seed 001 §II: "Bare King counts as a Win, provided that your King cannot be bared on the
+    // very next move"; "Two bare Kings count as a Draw"
+    let mut g = game_at("shatranj", "8/8/8/8/8/2k5/1r6/1R5K w - - 0 1");
+    play(&mut g, &["b1b2"]);
+    assert_eq!(result(&g), None, "Black can bare White back");
+    play(&mut g, &["c3b2"]);
+    assert_eq!(result(&g), Some((None, "two bare kings".into())));
+    let mut g = game_at("shatranj", "8/8/8/8/8/3k4/1r6/1R5K w - - 0 1");
+    play(&mut g, &["b1b2"]);
+    assert_eq!(result(&g), Some((Some(0), "bare king".into())));
+}
+
+// ---- Senterej, seed 001 §III ----
+
+#[test]
+fn senterej_promotes_to_a_captured_piece() {
+    // seed 001 §III: "A pawn reaching the last row could be replaced by any of the player's
+    // pieces, which had by then been captured"
+    let g = game_at("senterej", "3k4/P7/8/8/8/8/8/4K3 w - - 0 1");
+    let promos: Vec<_> = moves(&g).into_iter().filter(|m| m.starts_with("a7a8")).collect();
+    assert_eq!(promos, ["a7a8b", "a7a8n", "a7a8q", "a7a8r"]);
+    let g = game_at("senterej", "1nbkqbnr/P7/8/8/8/8/1PPPPPPP/RNBQKBNR w - - 0 1");
+    let promos: Vec<_> = moves(&g).into_iter().filter(|m| m.starts_with("a7a8")).collect();
+    assert_eq!(promos, ["a7a8"], "nothing captured: the pawn stays a pawn");
+}
+
+#[test]
+fn senterej_stalemate_draws_and_bare_king_seven_moves() {
+    // seed 001 §III: "Stalemate counts as a draw"; a bare king able "to make seven moves
+    // without being checkmated" draws
+    assert_eq!(result(&game_at("senterej", STALEMATE_BLACK_TO_MOVE)).map(|r| r.0), Some(None));
+    let mut g = game_at("senterej", "3k4/8/8/8/8/8/8/R6K b - - 0 1");
+    play(&mut g, &["d8d7", "h1h2", "d7d6", "h2h3", "d6d5", "h3h4", "d5d4", "h4h5", "d4d3", "h5h6", "d3d2", "h6h7"]);
+    assert_eq!(result(&g), None);
+    play(&mut g, &["d2e2"]);
+    assert_eq!(result(&g), Some((None, "bare king made seven moves".into())));
+}
+
+// ---- Ninth-century Indian chess, seed 001 §IV ----
+
+#[test]
+fn ninth_century_setup_dabbaba_and_stalemate() {
+    // seed 001 §IV: dabbabahs on the edges, jumping "exactly two squares orthogonally"
+    let g = ChessGame::new(seed("ninth-century", &[]));
+    assert_eq!(g.position().fen(), "enrfkrne/pppppppp/8/8/8/8/PPPPPPPP/ENRFKRNE w - - 0 1");
+    assert!(moves(&g).contains(&"a1a3".to_string()));
+    // "The player that Stalemates their opponent loses the game"
+    assert_eq!(result(&game_at("ninth-century", STALEMATE_BLACK_TO_MOVE)).map(|r| r.0), Some(Some(1)));
+    // "Bare King counts as a Win"
+    assert_eq!(result(&game_at("ninth-century", "3k4/8/8/8/8/8/8/R3K3 b - - 0 1")).map(|r| r.0), Some(Some(0)));
+}
+
+// ---- Sittuyin, seed 001 §V ----
+
+#[test]
+fn sittuyin_setup_white_places_all_then_black() {
+    // RULES.md Sittuyin: "Setup phase: White places all its pieces, then Black"
+    let mut g = ChessGame::new(seed("sittuyin", &[]));
+    for i in 0..8 {
+        assert_eq!(g.position().side_to_move(), Color::White, "drop {i}");
+        let m = g.legal_moves()[0];
+        g.play(m);
+    }
+    assert_eq!(g.position().side_to_move(), Color::Black);
+    // White's pieces stand behind its pawns: ranks 1-2 on files a-d, 1-3 on e-h
+    for s in g.position().color_bb(Color::White) {
+        let behind = if s.file() < 4 { s.rank() < 2 } else { s.rank() < 3 };
+        assert!(behind || g.position().piece_at(s).map(|p| g.variant().is_pawn(p.kind)) == Some(true));
+    }
+    for _ in 0..8 {
+        assert_eq!(g.position().side_to_move(), Color::Black);
+        let m = g.legal_moves()[0];
+        g.play(m);
+    }
+    assert_eq!(g.position().side_to_move(), Color::White);
+    assert!(!g.position().in_setup());
+}
+
+#[test]
+fn sittuyin_black_rooks_respect_the_objection_rule() {
+    // seed 001 §V: the first player may object if the second places "two rooks at the same
+    // column" or "one rook on the column facing the first player's king"
+    let g = game_at("sittuyin", "8/8/4pppp/pppp4/4PPPP/PPPP4/8/3KF1R1[r] b - - 0 1");
+    let rook_drops: Vec<_> = moves(&g).into_iter().filter(|m| m.starts_with("R@")).collect();
+    assert!(!rook_drops.iter().any(|m| m.starts_with("R@d")), "{rook_drops:?}");
+    let g = game_at("sittuyin", "5r2/8/4pppp/pppp4/4PPPP/PPPP4/8/3KF1R1[r] b - - 0 1");
+    let rook_drops: Vec<_> = moves(&g).into_iter().filter(|m| m.starts_with("R@")).collect();
+    assert!(!rook_drops.iter().any(|m| m.starts_with("R@f") || m.starts_with("R@d")), "{rook_drops:?}");
+    assert!(rook_drops.contains(&"R@a8".to_string()));
+}
+
+#[test]
+fn sittuyin_promotion_in_place_or_by_a_fers_step() {
+    // seed 001 §V: promotion from a marked square, in place or with a fers move/capture,
+    // neither giving check nor capturing the enemy fers
+    let g = game_at("sittuyin", "r3k3/8/3n4/4P3/8/8/8/4K3 w - - 0 1");
+    let promos: Vec<_> = moves(&g).into_iter().filter(|m| m.len() == 5).collect();
+    assert_eq!(promos, ["e5d4f", "e5d6f", "e5e5f", "e5f4f", "e5f6f"]);
+    let g = game_at("sittuyin", "r7/2k5/8/4P3/8/8/8/4K3 w - - 0 1");
+    assert!(!moves(&g).contains(&"e5d6f".to_string()), "would give check");
+    let g = game_at("sittuyin", "r3k3/8/3f4/4P3/8/8/8/4K3 w - - 0 1");
+    assert!(!moves(&g).contains(&"e5d6f".to_string()), "would capture the enemy fers");
+    // not while the player still has a fers
+    let g = game_at("sittuyin", "r3k3/8/8/4P3/8/8/8/3FK3 w - - 0 1");
+    assert!(!moves(&g).iter().any(|m| m.len() == 5));
+}
+
+#[test]
+fn sittuyin_stalemating_move_is_illegal() {
+    // seed 001 §V: "Any move that would place the opponent's king into a stalemate position is
+    // prohibited"
+    let fen = "k7/2K4p/7P/4N3/8/8/8/8 w - - 0 1";
+    assert!(!moves(&game_at("sittuyin", fen)).contains(&"e5c6".to_string()));
+    let fsf = variant("sittuyin", Some("fairy-stockfish"), &[]).unwrap();
+    let g = ChessGame::from_position(Position::from_fen(fsf, fen).unwrap());
+    assert!(moves(&g).contains(&"e5c6".to_string()));
+}
+
+// ---- Makruk and Ouk Chatrang, seed 001 §VI-VII ----
+
+#[test]
+fn makruk_counting_starts_and_expires() {
+    // seed 001 §VI: "Bare King: ... from this count value, subtract the number of pieces ...
+    // the resulting number is how many moves the stronger side is allowed to make"
+    let mut g = game_at("makruk", "4k3/3r4/8/8/8/8/3R4/4K2R w - - 0 1");
+    play(&mut g, &["d2d7"]);
+    assert_eq!(g.position().fen(), "4k3/3R4/8/8/8/8/8/4K2R b - 16 8 1");
+    let mut g = game_at("makruk", "7k/8/8/8/8/8/4RR2/4K3 b - 16 8 1");
+    play(&mut g, &["h8g8", "e2e3", "g8h8", "e3e4", "h8g8", "e4e5", "g8h8"]);
+    assert_eq!(result(&g), None);
+    play(&mut g, &["e5e6"]);
+    assert_eq!(result(&g), Some((None, "counting rule".into())));
+}
+
+#[test]
+fn ouk_king_leap_and_neang_step() {
+    // seed 001 §VII: the king's first move may be a knight jump/capture; the Neang's first
+    // move may be two squares forward "provided that the two squares ahead are unoccupied"
+    let g = game_at("ouk-chatrang", "4k3/8/8/8/8/2p5/8/3K4 w D - 0 1");
+    assert!(moves(&g).contains(&"d1c3".to_string()));
+    let fwd = ChessGame::from_position(
+        Position::from_fen(seed("ouk-chatrang", &["king-leap=forward"]), "4k3/p7/8/8/8/8/8/3K4 w D - 0 1").unwrap(),
+    );
+    assert!(!moves(&fwd).contains(&"d1c3".to_string()) && !moves(&fwd).contains(&"d1e3".to_string()));
+    assert!(moves(&fwd).contains(&"d1b2".to_string()));
+    let blocked = "4k3/8/8/8/8/8/4N3/3KM3 w DE - 0 1";
+    assert!(!moves(&game_at("ouk-chatrang", blocked)).contains(&"e1e3".to_string()));
+    let fsf = variant("ouk-chatrang", Some("fairy-stockfish"), &[]).unwrap();
+    let g = ChessGame::from_position(Position::from_fen(fsf, blocked).unwrap());
+    assert!(moves(&g).contains(&"e1e3".to_string()), "Fairy-Stockfish lets the Neang jump");
+    let open = game_at("ouk-chatrang", "4k3/8/8/8/8/8/8/3KM3 w DE - 0 1");
+    assert!(moves(&open).contains(&"e1e3".to_string()));
+}
+
+// ---- Shatar, seed 001 §VIII ----
+
+#[test]
+fn shatar_forced_opening_is_played_and_recorded() {
+    // seed 001 §VIII: "The First two moves of the game are obligatory"
+    let g = ChessGame::new(seed("shatar", &[]));
+    let pos = g.start_position();
+    let played: Vec<String> = {
+        let mut p = pos.clone();
+        g.moves().iter().map(|&m| { let t = p.uci(m); p.play_unchecked(m); t }).collect()
+    };
+    assert_eq!(played, ["d2d4", "d7d5"]);
+    assert_eq!(g.position().fen(), "rnbjkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBJKBNR w - - 0 2");
+}
+
+#[test]
+fn shatar_knight_may_not_mate() {
+    // seed 001 §VIII: "Horse cannot give mate to the enemy King; such a move is forbidden"
+    let fen = "6rk/6pp/8/4N3/8/8/8/K7 w - - 0 1";
+    assert!(!moves(&game_at("shatar", fen)).contains(&"e5f7".to_string()));
+    let fsf = variant("shatar", Some("fairy-stockfish"), &[]).unwrap();
+    let mut g = ChessGame::from_position(Position::from_fen(fsf, fen).unwrap());
+    play(&mut g, &["e5f7"]);
+    assert_eq!(result(&g).map(|r| r.0), Some(Some(1)), "Fairy-Stockfish: a knight mate loses");
+}
+
+#[test]
+fn shatar_niol_and_rook_mate() {
+    // seed 001 §VIII: mate by bishop without a preceding shak is a draw (niol); by rook a win
+    let mut g = game_at("shatar", "6bk/7p/8/8/8/4B3/8/K7 w - - 0 1");
+    play(&mut g, &["e3d4"]);
+    assert_eq!(result(&g), Some((None, "niol: mate without a shak".into())));
+    let mut g = game_at("shatar", "k7/8/1K6/2p5/2P5/8/8/7R w - - 0 1");
+    play(&mut g, &["h1h8"]);
+    assert_eq!(result(&g), Some((Some(0), "checkmate".into())));
+    // "Bare King, called Robado, counts as a Draw"
+    assert_eq!(result(&game_at("shatar", "k7/8/8/8/8/8/8/K6R w - - 0 1")).map(|r| r.0), Some(None));
+}
+
+// ---- Art of Asha, seed 000 ----
+
+#[test]
+fn asha_check_capture_option() {
+    // seed 000: "Capturing is optional unless the Creator or Destroyer is threatened, in which
+    // case it is compulsory" (RULES.md: option check-capture=compulsory)
+    let fen = "4k3/8/8/8/8/8/3q4/R3K3 w - - 0 1";
+    let free = game_at("asha", fen);
+    assert!(moves(&free).contains(&"e1f1".to_string()) && moves(&free).contains(&"e1d2".to_string()));
+    let v = seed("asha", &["check-capture=compulsory"]);
+    let strict = ChessGame::from_position(Position::from_fen(v, fen).unwrap());
+    assert_eq!(moves(&strict), ["e1d2"]);
+}
+
+#[test]
+fn asha_symbols_have_their_own_names() {
+    // seed 000: the Fravashis "from left to right: Sun, Water, Air, Food, Man, Earth, Health, Joy"
+    assert_eq!(symbol_name(Color::White, "pawn", 0), Some("Sun"));
+    assert_eq!(symbol_name(Color::White, "pawn", 7), Some("Joy"));
+    assert_eq!(symbol_name(Color::Black, "pawn", 4), Some("Inferior Man"));
+    assert_eq!(symbol_name(Color::White, "king", 4), Some("Creator"));
+    assert_eq!(symbol_name(Color::Black, "queen", 3), Some("Spoiler"));
+    assert_eq!(symbol_name(Color::Black, "rook", 7), Some("Violence"));
+}
