@@ -330,3 +330,24 @@ fn asha_symbols_have_their_own_names() {
     assert_eq!(symbol_name(Color::Black, "queen", 3), Some("Spoiler"));
     assert_eq!(symbol_name(Color::Black, "rook", 7), Some("Violence"));
 }
+
+// ---- Records ----
+
+#[test]
+fn pgn_replays_and_reports_bad_moves() {
+    use ashta_rules::chess::pgn;
+    let text = "[Variant \"shatranj\"]\n[Ruleset \"seed\"]\n\n1. f3 {a comment} f6 2. Qf2 (2. Kc2) Qf7 *\n";
+    let r = pgn::read(text).unwrap();
+    assert_eq!(r.game.moves().len(), 4);
+    assert_eq!(r.game.position().fen(), "rnbk1bnr/pppppqpp/5p2/8/8/5P2/PPPPPQPP/RNBK1BNR w - - 2 3");
+    let bad = pgn::read("[Variant \"shatranj\"]\n\n1. e3 e6 2. e4 e4 *").err().unwrap().to_string();
+    assert!(bad.starts_with("move 4 (\"e4\")"), "{bad}");
+    assert!(pgn::read("1. e4 e5").err().unwrap().to_string().contains("no [Variant"));
+    assert!(pgn::read("[Variant \"nosuch\"]\n1. e4").err().unwrap().to_string().contains("unknown game"));
+    // Shatar's forced opening is part of the record and replays
+    let mut g = ChessGame::new(seed("shatar", &[]));
+    play(&mut g, &["Nf3"]);
+    let text = pgn::write(&g, &[]);
+    assert!(text.contains("1. d4 d5 2. Nf3"), "{text}");
+    assert_eq!(pgn::read(&text).unwrap().game.moves(), g.moves());
+}

@@ -9,6 +9,7 @@ mod hooks;
 pub mod movegen;
 pub mod movement;
 pub mod perft;
+pub mod pgn;
 pub mod position;
 pub mod san;
 pub mod uci;

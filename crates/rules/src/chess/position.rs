@@ -421,6 +421,9 @@ impl Position {
             MoveKind::Pass => {}
         }
         self.rights = self.rights & !(from.bb() | to.bb());
+        if self.v.spec.hooks.castling && self.rights != old_rights {
+            self.drop_lone_castling_kings();
+        }
         if self.v.spec.hooks.king_leap == KingLeap::Cambodian && moved_kind.is_some() {
             self.cambodian_rook_aim(m, them);
         }
@@ -465,6 +468,24 @@ impl Position {
             }
         }
         us.other()
+    }
+
+    /// Castling rights come in sets: a king keeps its right only while one of its rooks
+    /// keeps one, and the rooks' rights go with the king's.
+    fn drop_lone_castling_kings(&mut self) {
+        let shape = self.v.shape();
+        for c in Color::BOTH {
+            let back = if c == Color::White { 0 } else { shape.ranks - 1 };
+            let rooks = Bitboard::EMPTY
+                .with(Square::new(0, back).expect("corner"))
+                .with(Square::new(shape.files - 1, back).expect("corner"));
+            let king_right = self.king_square(c).filter(|k| self.rights.has(*k));
+            match king_right {
+                Some(k) if (self.rights & rooks).is_empty() => self.rights = self.rights.without(k),
+                None => self.rights = self.rights & !rooks,
+                _ => {}
+            }
+        }
     }
 
     fn set_leap(&mut self, c: Color, on: bool) {

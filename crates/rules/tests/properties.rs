@@ -1,0 +1,76 @@
+//! Properties over random games of every chess-family game and ruleset: FEN and move text
+//! round-trip, the incremental hash equals the recomputed one, and no legal sequence panics.
+
+use ashta_rules::chess::{pgn, variant, ChessGame, Position, GAMES};
+use ashta_rules::{Game, Turn};
+use proptest::prelude::*;
+
+fn all_variants() -> Vec<&'static ashta_rules::chess::Variant> {
+    let mut out = Vec::new();
+    for g in GAMES {
+        out.push(variant(g.id, Some("seed"), &[]).unwrap());
+        if g.fsf.is_some() {
+            out.push(variant(g.id, Some("fairy-stockfish"), &[]).unwrap());
+        }
+    }
+    out
+}
+
+fn check_position(pos: &Position) -> Result<(), TestCaseError> {
+    prop_assert_eq!(pos.hash(), pos.compute_hash(), "incremental hash at {}", pos.fen());
+    let fen = pos.fen();
+    let back = Position::from_fen(pos.variant(), &fen).map_err(|e| TestCaseError::fail(format!("{fen}: {e}")))?;
+    prop_assert_eq!(back.fen(), fen.clone());
+    prop_assert_eq!(back.hash(), pos.hash(), "hash after FEN round trip of {}", fen);
+    for &m in pos.legal_moves().iter() {
+        let uci = pos.uci(m);
+        prop_assert_eq!(pos.parse_uci(&uci), Ok(m), "UCI {} at {}", uci, fen);
+        let san = pos.san(m);
+        prop_assert_eq!(pos.parse_move(&san), Ok(m), "SAN {} at {}", san, fen);
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, .. ProptestConfig::default() })]
+
+    #[test]
+    fn random_games_keep_every_invariant(choices in proptest::collection::vec(any::<u16>(), 1..160), which in any::<usize>()) {
+        let variants = all_variants();
+        let v = variants[which % variants.len()];
+        let mut g = ChessGame::new(v);
+        for c in choices {
+            check_position(g.position())?;
+            if g.turn() == Turn::Over {
+                break;
+            }
+            let moves = g.legal_moves();
+            prop_assert!(!moves.is_empty(), "a game not over has moves");
+            g.play(moves[c as usize % moves.len()]);
+        }
+        let text = pgn::write(&g, &[("Event", "property test")]);
+        let back = pgn::read(&text).map_err(|e| TestCaseError::fail(format!("{text}\n{e}")))?;
+        prop_assert_eq!(back.game.moves(), g.moves(), "{}", text);
+        prop_assert_eq!(back.game.position().fen(), g.position().fen());
+        prop_assert_eq!(back.tag("Result").map(String::from), text.lines().find(|l| l.starts_with("[Result")).map(|l| l[9..l.len() - 2].to_string()));
+    }
+}
+
+#[test]
+fn every_variant_plays_a_long_random_game() {
+    for v in all_variants() {
+        let mut g = ChessGame::new(v);
+        let mut seed = 0x2545F4914F6CDD1Du64;
+        for _ in 0..400 {
+            if g.turn() == Turn::Over {
+                break;
+            }
+            let moves = g.legal_moves();
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            g.play(moves[(seed % moves.len() as u64) as usize]);
+            assert_eq!(g.position().hash(), g.position().compute_hash());
+        }
+    }
+}
