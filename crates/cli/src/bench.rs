@@ -5,7 +5,10 @@ use ashta_rules::chess::{perft, variant, ChessGame, GAMES};
 use std::time::Instant;
 
 pub fn run(depth: Option<u32>, only: &[String]) -> Result<()> {
-    println!("{:<14} {:<16} {:>5} {:>14} {:>10} {:>8}", "game", "ruleset", "depth", "nodes", "seconds", "Mnps");
+    println!(
+        "{:<14} {:<16} {:>5} {:>14} {:>10} {:>8}",
+        "game", "ruleset", "depth", "nodes", "seconds", "Mnps"
+    );
     for g in GAMES {
         if !only.is_empty() && !only.iter().any(|o| o == g.id || Some(o.as_str()) == g.fsf) {
             continue;
@@ -20,7 +23,15 @@ pub fn run(depth: Option<u32>, only: &[String]) -> Result<()> {
             let t = Instant::now();
             let nodes = perft::perft(game.position(), d);
             let secs = t.elapsed().as_secs_f64();
-            println!("{:<14} {:<16} {:>5} {:>14} {:>10.3} {:>8.1}", g.id, ruleset, d, nodes, secs, nodes as f64 / secs / 1e6);
+            println!(
+                "{:<14} {:<16} {:>5} {:>14} {:>10.3} {:>8.1}",
+                g.id,
+                ruleset,
+                d,
+                nodes,
+                secs,
+                nodes as f64 / secs / 1e6
+            );
         }
     }
     Ok(())

@@ -10,7 +10,11 @@ use ashta_rules::chess::{variant, Variant};
 use clap::{Args, Parser, Subcommand};
 
 #[derive(Parser)]
-#[command(name = "ashta", version, about = "Engine and playing platform for the historical games of the eight-square board")]
+#[command(
+    name = "ashta",
+    version,
+    about = "Engine and playing platform for the historical games of the eight-square board"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -81,15 +85,42 @@ enum Command {
 fn main() -> Result<()> {
     let cli = Cli::parse();
     match cli.command {
-        Command::Perft { game, depth, fen, moves, divide } => perft::run(&game, depth, fen.as_deref(), &moves, divide),
+        Command::Perft {
+            game,
+            depth,
+            fen,
+            moves,
+            divide,
+        } => perft::run(&game, depth, fen.as_deref(), &moves, divide),
         Command::Uci => uci::run(std::io::stdin().lock(), std::io::stdout().lock()),
-        Command::Play { game, fen } => play::run(&game, fen.as_deref(), std::io::stdin().lock(), std::io::stdout().lock()),
+        Command::Play { game, fen } => play::run(
+            &game,
+            fen.as_deref(),
+            std::io::stdin().lock(),
+            std::io::stdout().lock(),
+        ),
         Command::Bench { depth, games } => bench::run(depth, &games),
         Command::Games => {
             for g in ashta_rules::chess::GAMES {
-                let fsf = g.fsf.map(|n| format!("seed, fairy-stockfish ({n})")).unwrap_or_else(|| "seed".into());
-                let opts: Vec<String> = g.options.iter().map(|(n, v)| format!("{n}={}", v.join("|"))).collect();
-                println!("{:<14} {:<28} rulesets: {fsf}; options: {}", g.id, g.name, if opts.is_empty() { "none".into() } else { opts.join(", ") });
+                let fsf = g
+                    .fsf
+                    .map(|n| format!("seed, fairy-stockfish ({n})"))
+                    .unwrap_or_else(|| "seed".into());
+                let opts: Vec<String> = g
+                    .options
+                    .iter()
+                    .map(|(n, v)| format!("{n}={}", v.join("|")))
+                    .collect();
+                println!(
+                    "{:<14} {:<28} rulesets: {fsf}; options: {}",
+                    g.id,
+                    g.name,
+                    if opts.is_empty() {
+                        "none".into()
+                    } else {
+                        opts.join(", ")
+                    }
+                );
             }
             Ok(())
         }

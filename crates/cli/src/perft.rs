@@ -5,7 +5,13 @@ use anyhow::{Context, Result};
 use ashta_rules::chess::{perft, ChessGame, Position};
 use std::time::Instant;
 
-pub fn run(args: &GameArgs, depth: u32, fen: Option<&str>, moves: &[String], divide: bool) -> Result<()> {
+pub fn run(
+    args: &GameArgs,
+    depth: u32,
+    fen: Option<&str>,
+    moves: &[String],
+    divide: bool,
+) -> Result<()> {
     let v = args.variant()?;
     let mut game = match fen {
         Some(f) => ChessGame::from_position(Position::from_fen(v, f).context("bad --fen")?),
@@ -29,6 +35,10 @@ pub fn run(args: &GameArgs, depth: u32, fen: Option<&str>, moves: &[String], div
     };
     let secs = t.elapsed().as_secs_f64();
     println!("Nodes searched: {nodes}");
-    eprintln!("time {:.3}s, {:.1} Mnps", secs, nodes as f64 / secs.max(1e-9) / 1e6);
+    eprintln!(
+        "time {:.3}s, {:.1} Mnps",
+        secs,
+        nodes as f64 / secs.max(1e-9) / 1e6
+    );
     Ok(())
 }

@@ -20,7 +20,11 @@ pub fn board_text(pos: &Position) -> String {
             let c = match pos.piece_at(sq) {
                 Some(p) => {
                     let l = v.piece(p.kind).letter;
-                    if p.color == Color::White { l.to_ascii_uppercase() } else { l }
+                    if p.color == Color::White {
+                        l.to_ascii_uppercase()
+                    } else {
+                        l
+                    }
                 }
                 None => '.',
             };
@@ -71,13 +75,22 @@ fn side_name(c: Color) -> &'static str {
 }
 
 /// Runs a game read from `input`, writing to `out`.
-pub fn run(args: &GameArgs, fen: Option<&str>, input: impl BufRead, mut out: impl Write) -> Result<()> {
+pub fn run(
+    args: &GameArgs,
+    fen: Option<&str>,
+    input: impl BufRead,
+    mut out: impl Write,
+) -> Result<()> {
     let v = args.variant()?;
     let mut game = match fen {
         Some(f) => ChessGame::from_position(Position::from_fen(v, f).context("bad --fen")?),
         None => ChessGame::new(v),
     };
-    writeln!(out, "{} ({} rules). Enter moves in SAN (Nf3) or coordinates (g1f3); 'help' for commands.", v.spec.game, v.spec.ruleset)?;
+    writeln!(
+        out,
+        "{} ({} rules). Enter moves in SAN (Nf3) or coordinates (g1f3); 'help' for commands.",
+        v.spec.game, v.spec.ruleset
+    )?;
     let mut lines = input.lines();
     loop {
         writeln!(out, "\n{}", board_text(game.position()))?;
@@ -90,17 +103,32 @@ pub fn run(args: &GameArgs, fen: Option<&str>, input: impl BufRead, mut out: imp
             writeln!(out, "Game over: {result} ({}).", o.reason)?;
             return Ok(());
         }
-        let Turn::Seat(seat) = game.turn() else { return Ok(()) };
-        let side = if seat == 0 { Color::White } else { Color::Black };
-        let check = if game.position().in_check() { " (in check)" } else { "" };
+        let Turn::Seat(seat) = game.turn() else {
+            return Ok(());
+        };
+        let side = if seat == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let check = if game.position().in_check() {
+            " (in check)"
+        } else {
+            ""
+        };
         write!(out, "{} to move{check}> ", side_name(side))?;
         out.flush()?;
-        let Some(line) = lines.next() else { return Ok(()) };
+        let Some(line) = lines.next() else {
+            return Ok(());
+        };
         let line = line?;
         match line.trim() {
             "" => continue,
             "quit" | "exit" => return Ok(()),
-            "help" => writeln!(out, "Commands: a move, 'moves' (list legal moves), 'undo', 'fen', 'quit'.")?,
+            "help" => writeln!(
+                out,
+                "Commands: a move, 'moves' (list legal moves), 'undo', 'fen', 'quit'."
+            )?,
             "moves" => {
                 let pos = game.position();
                 let list: Vec<String> = game.legal_moves().iter().map(|&m| pos.san(m)).collect();
@@ -128,13 +156,23 @@ mod tests {
     use super::*;
 
     fn args(game: &str) -> GameArgs {
-        GameArgs { game: game.into(), ruleset: None, options: vec![] }
+        GameArgs {
+            game: game.into(),
+            ruleset: None,
+            options: vec![],
+        }
     }
 
     #[test]
     fn fools_mate_in_asha_ends_the_game() {
         let mut out = Vec::new();
-        run(&args("asha"), None, "f3\ne5\ng4\nQh4\n".as_bytes(), &mut out).unwrap();
+        run(
+            &args("asha"),
+            None,
+            "f3\ne5\ng4\nQh4\n".as_bytes(),
+            &mut out,
+        )
+        .unwrap();
         let text = String::from_utf8(out).unwrap();
         assert!(text.contains("Black played Qh4#"), "{text}");
         assert!(text.contains("Game over: Black wins (checkmate)"), "{text}");
@@ -144,9 +182,18 @@ mod tests {
     #[test]
     fn illegal_moves_are_explained() {
         let mut out = Vec::new();
-        run(&args("shatranj"), None, "e2e4\nxyz\nquit\n".as_bytes(), &mut out).unwrap();
+        run(
+            &args("shatranj"),
+            None,
+            "e2e4\nxyz\nquit\n".as_bytes(),
+            &mut out,
+        )
+        .unwrap();
         let text = String::from_utf8(out).unwrap();
-        assert!(text.contains("Illegal: \"e2e4\" is not legal here"), "{text}");
+        assert!(
+            text.contains("Illegal: \"e2e4\" is not legal here"),
+            "{text}"
+        );
         assert!(text.contains("Illegal: \"xyz\" is not a move"), "{text}");
     }
 }

@@ -33,16 +33,24 @@ impl Outcome {
     pub fn win(winner: usize, reason: impl Into<String>) -> Outcome {
         let mut payoffs = vec![0.0, 0.0];
         payoffs[winner] = 1.0;
-        Outcome { payoffs, reason: reason.into() }
+        Outcome {
+            payoffs,
+            reason: reason.into(),
+        }
     }
     /// A two-seat draw.
     pub fn draw(reason: impl Into<String>) -> Outcome {
-        Outcome { payoffs: vec![0.5, 0.5], reason: reason.into() }
+        Outcome {
+            payoffs: vec![0.5, 0.5],
+            reason: reason.into(),
+        }
     }
     /// The winning seat of a two-seat game, if one won.
     pub fn winner(&self) -> Option<usize> {
         let best = self.payoffs.iter().cloned().fold(f64::MIN, f64::max);
-        let winners: Vec<usize> = (0..self.payoffs.len()).filter(|&i| self.payoffs[i] == best).collect();
+        let winners: Vec<usize> = (0..self.payoffs.len())
+            .filter(|&i| self.payoffs[i] == best)
+            .collect();
         (winners.len() == 1).then(|| winners[0])
     }
 }

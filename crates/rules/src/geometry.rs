@@ -308,10 +308,18 @@ mod tests {
 
     #[test]
     fn square_text_round_trip() {
-        for sq in (Shape { files: 9, ranks: 10 }).squares() {
+        for sq in (Shape {
+            files: 9,
+            ranks: 10,
+        })
+        .squares()
+        {
             assert_eq!(Square::parse(&sq.to_string()), Some(sq));
         }
-        assert_eq!(Square::parse("h10").map(|s| (s.file(), s.rank())), Some((7, 9)));
+        assert_eq!(
+            Square::parse("h10").map(|s| (s.file(), s.rank())),
+            Some((7, 9))
+        );
         assert_eq!(Square::parse("j1"), None);
         assert_eq!(Square::parse("a0"), None);
         assert_eq!(Square::parse("a11"), None);

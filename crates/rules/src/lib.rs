@@ -2,7 +2,7 @@
 #![deny(missing_docs)]
 
 pub mod chess;
-pub mod geometry;
 pub mod game;
+pub mod geometry;
 
 pub use game::{Game, Outcome, Turn};

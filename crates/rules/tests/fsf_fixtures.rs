@@ -24,8 +24,12 @@ fn check_game(game: &str) {
         positions += 1;
         let mut ours: Vec<String> = pos.legal_moves().iter().map(|&m| pos.uci(m)).collect();
         ours.sort();
-        let theirs: Vec<String> =
-            e["moves"].as_array().expect("moves").iter().map(|m| m.as_str().expect("move").to_string()).collect();
+        let theirs: Vec<String> = e["moves"]
+            .as_array()
+            .expect("moves")
+            .iter()
+            .map(|m| m.as_str().expect("move").to_string())
+            .collect();
         if ours != theirs {
             let extra: Vec<_> = ours.iter().filter(|m| !theirs.contains(m)).collect();
             let missing: Vec<_> = theirs.iter().filter(|m| !ours.contains(m)).collect();
@@ -41,8 +45,16 @@ fn check_game(game: &str) {
             }
         }
     }
-    assert!(positions >= 200, "{game}: only {positions} positions in {path}");
-    assert!(failures.is_empty(), "{game}: {} of {positions} positions differ:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        positions >= 200,
+        "{game}: only {positions} positions in {path}"
+    );
+    assert!(
+        failures.is_empty(),
+        "{game}: {} of {positions} positions differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]

@@ -17,11 +17,22 @@ fn all_variants() -> Vec<&'static ashta_rules::chess::Variant> {
 }
 
 fn check_position(pos: &Position) -> Result<(), TestCaseError> {
-    prop_assert_eq!(pos.hash(), pos.compute_hash(), "incremental hash at {}", pos.fen());
+    prop_assert_eq!(
+        pos.hash(),
+        pos.compute_hash(),
+        "incremental hash at {}",
+        pos.fen()
+    );
     let fen = pos.fen();
-    let back = Position::from_fen(pos.variant(), &fen).map_err(|e| TestCaseError::fail(format!("{fen}: {e}")))?;
+    let back = Position::from_fen(pos.variant(), &fen)
+        .map_err(|e| TestCaseError::fail(format!("{fen}: {e}")))?;
     prop_assert_eq!(back.fen(), fen.clone());
-    prop_assert_eq!(back.hash(), pos.hash(), "hash after FEN round trip of {}", fen);
+    prop_assert_eq!(
+        back.hash(),
+        pos.hash(),
+        "hash after FEN round trip of {}",
+        fen
+    );
     for &m in pos.legal_moves().iter() {
         let uci = pos.uci(m);
         prop_assert_eq!(pos.parse_uci(&uci), Ok(m), "UCI {} at {}", uci, fen);

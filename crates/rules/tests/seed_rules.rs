@@ -33,14 +33,20 @@ fn chaturanga_king_leaps_once_per_game() {
     // seed 001 §I: the king "has the right to make one knight-move / capture during the game"
     let mut g = ChessGame::new(seed("chaturanga", &[]));
     let m = moves(&g);
-    assert!(m.contains(&"e1d3".to_string()) && m.contains(&"e1f3".to_string()), "{m:?}");
+    assert!(
+        m.contains(&"e1d3".to_string()) && m.contains(&"e1f3".to_string()),
+        "{m:?}"
+    );
     play(&mut g, &["e1d3", "a7a6"]);
     let knightish = |g: &ChessGame| {
-        moves(g).into_iter().filter(|m| {
-            let (a, b) = (sq(&m[..2]), sq(&m[2..4]));
-            g.position().piece_at(a).map(|p| p.kind) == Some(g.variant().king())
-                && a.file().abs_diff(b.file()) + a.rank().abs_diff(b.rank()) == 3
-        }).collect::<Vec<_>>()
+        moves(g)
+            .into_iter()
+            .filter(|m| {
+                let (a, b) = (sq(&m[..2]), sq(&m[2..4]));
+                g.position().piece_at(a).map(|p| p.kind) == Some(g.variant().king())
+                    && a.file().abs_diff(b.file()) + a.rank().abs_diff(b.rank()) == 3
+            })
+            .collect::<Vec<_>>()
     };
     assert!(knightish(&g).is_empty(), "{:?}", knightish(&g));
     // Black still has its leap
@@ -53,7 +59,10 @@ fn chaturanga_king_once_checked_cannot_leap() {
     // seed 001 §I: "provided that he hasn't been checked before he makes his knight-move"
     let mut g = game_at("chaturanga", "3k4/8/8/8/7P/8/r7/4K3 b Ed - 0 1");
     play(&mut g, &["a2a1", "e1e2", "d8c8"]);
-    let leaps: Vec<_> = moves(&g).into_iter().filter(|m| ["e2c3", "e2c1", "e2d4", "e2f4", "e2g3", "e2g1"].contains(&m.as_str())).collect();
+    let leaps: Vec<_> = moves(&g)
+        .into_iter()
+        .filter(|m| ["e2c3", "e2c1", "e2d4", "e2f4", "e2g3", "e2g1"].contains(&m.as_str()))
+        .collect();
     assert!(leaps.is_empty(), "{leaps:?}");
     assert!(!g.position().leap_available(Color::White));
 }
@@ -67,11 +76,15 @@ fn chaturanga_promotion_only_to_a_lost_type_of_the_square() {
     assert!(!moves(&lost_rook).contains(&"a7a8".to_string()));
     let all_rooks = game_at("chaturanga", "1n1kqbnr/P7/8/8/8/8/8/RNBQKBNR w - - 0 1");
     assert!(moves(&all_rooks).contains(&"a7a8".to_string()));
-    assert!(!moves(&all_rooks).iter().any(|m| m.starts_with("a7a8") && m.len() == 5));
+    assert!(!moves(&all_rooks)
+        .iter()
+        .any(|m| m.starts_with("a7a8") && m.len() == 5));
     // the enemy king's square (d8) never promotes
     let kings_square = game_at("chaturanga", "rnb1qbn1/3P4/8/7k/8/8/8/RNBQKBN1 w - - 0 1");
     assert!(moves(&kings_square).contains(&"d7d8".to_string()));
-    assert!(!moves(&kings_square).iter().any(|m| m.starts_with("d7d8") && m.len() == 5));
+    assert!(!moves(&kings_square)
+        .iter()
+        .any(|m| m.starts_with("d7d8") && m.len() == 5));
 }
 
 #[test]
@@ -81,9 +94,16 @@ fn chaturanga_bare_king_and_stalemate() {
     assert_eq!(result(&g), None);
     play(&mut g, &["a1a2"]);
     assert_eq!(result(&g), Some((Some(0), "bare king".into())));
-    assert_eq!(result(&game_at("chaturanga", "3k4/8/8/8/8/8/8/4K3 w - - 0 1")).map(|r| r.0), Some(None));
+    assert_eq!(
+        result(&game_at("chaturanga", "3k4/8/8/8/8/8/8/4K3 w - - 0 1")).map(|r| r.0),
+        Some(None)
+    );
     let stalemate = game_at("chaturanga", STALEMATE_BLACK_TO_MOVE);
-    assert_eq!(result(&stalemate).map(|r| r.0), Some(Some(1)), "the stalemated side wins");
+    assert_eq!(
+        result(&stalemate).map(|r| r.0),
+        Some(Some(1)),
+        "the stalemated side wins"
+    );
 }
 
 #[test]
@@ -91,7 +111,8 @@ fn chaturanga_elephant_option() {
     // RULES.md: option elephant=alfil|dabbaba|silver (al-Adli's and Biruni's readings)
     let fen = "3k4/7p/8/8/3B4/8/8/4K3 w - - 0 1";
     let count = |opt: &str| {
-        let g = ChessGame::from_position(Position::from_fen(seed("chaturanga", &[opt]), fen).unwrap());
+        let g =
+            ChessGame::from_position(Position::from_fen(seed("chaturanga", &[opt]), fen).unwrap());
         moves(&g).iter().filter(|m| m.starts_with("d4")).count()
     };
     assert_eq!(count("elephant=alfil"), 4);
@@ -108,7 +129,10 @@ fn chaturanga_elephant_option() {
 #[test]
 fn shatranj_stalemating_wins() {
     // seed 001 §II: "The player that Stalemates their opponent wins the game"
-    assert_eq!(result(&game_at("shatranj", STALEMATE_BLACK_TO_MOVE)).map(|r| r.0), Some(Some(0)));
+    assert_eq!(
+        result(&game_at("shatranj", STALEMATE_BLACK_TO_MOVE)).map(|r| r.0),
+        Some(Some(0))
+    );
 }
 
 #[test]
@@ -132,10 +156,19 @@ fn senterej_promotes_to_a_captured_piece() {
     // seed 001 §III: "A pawn reaching the last row could be replaced by any of the player's
     // pieces, which had by then been captured"
     let g = game_at("senterej", "3k4/P7/8/8/8/8/8/4K3 w - - 0 1");
-    let promos: Vec<_> = moves(&g).into_iter().filter(|m| m.starts_with("a7a8")).collect();
+    let promos: Vec<_> = moves(&g)
+        .into_iter()
+        .filter(|m| m.starts_with("a7a8"))
+        .collect();
     assert_eq!(promos, ["a7a8b", "a7a8n", "a7a8q", "a7a8r"]);
-    let g = game_at("senterej", "1nbkqbnr/P7/8/8/8/8/1PPPPPPP/RNBQKBNR w - - 0 1");
-    let promos: Vec<_> = moves(&g).into_iter().filter(|m| m.starts_with("a7a8")).collect();
+    let g = game_at(
+        "senterej",
+        "1nbkqbnr/P7/8/8/8/8/1PPPPPPP/RNBQKBNR w - - 0 1",
+    );
+    let promos: Vec<_> = moves(&g)
+        .into_iter()
+        .filter(|m| m.starts_with("a7a8"))
+        .collect();
     assert_eq!(promos, ["a7a8"], "nothing captured: the pawn stays a pawn");
 }
 
@@ -143,12 +176,24 @@ fn senterej_promotes_to_a_captured_piece() {
 fn senterej_stalemate_draws_and_bare_king_seven_moves() {
     // seed 001 §III: "Stalemate counts as a draw"; a bare king able "to make seven moves
     // without being checkmated" draws
-    assert_eq!(result(&game_at("senterej", STALEMATE_BLACK_TO_MOVE)).map(|r| r.0), Some(None));
+    assert_eq!(
+        result(&game_at("senterej", STALEMATE_BLACK_TO_MOVE)).map(|r| r.0),
+        Some(None)
+    );
     let mut g = game_at("senterej", "3k4/8/8/8/8/8/8/R6K b - - 0 1");
-    play(&mut g, &["d8d7", "h1h2", "d7d6", "h2h3", "d6d5", "h3h4", "d5d4", "h4h5", "d4d3", "h5h6", "d3d2", "h6h7"]);
+    play(
+        &mut g,
+        &[
+            "d8d7", "h1h2", "d7d6", "h2h3", "d6d5", "h3h4", "d5d4", "h4h5", "d4d3", "h5h6", "d3d2",
+            "h6h7",
+        ],
+    );
     assert_eq!(result(&g), None);
     play(&mut g, &["d2e2"]);
-    assert_eq!(result(&g), Some((None, "bare king made seven moves".into())));
+    assert_eq!(
+        result(&g),
+        Some((None, "bare king made seven moves".into()))
+    );
 }
 
 // ---- Ninth-century Indian chess, seed 001 §IV ----
@@ -157,12 +202,21 @@ fn senterej_stalemate_draws_and_bare_king_seven_moves() {
 fn ninth_century_setup_dabbaba_and_stalemate() {
     // seed 001 §IV: dabbabahs on the edges, jumping "exactly two squares orthogonally"
     let g = ChessGame::new(seed("ninth-century", &[]));
-    assert_eq!(g.position().fen(), "enrfkrne/pppppppp/8/8/8/8/PPPPPPPP/ENRFKRNE w - - 0 1");
+    assert_eq!(
+        g.position().fen(),
+        "enrfkrne/pppppppp/8/8/8/8/PPPPPPPP/ENRFKRNE w - - 0 1"
+    );
     assert!(moves(&g).contains(&"a1a3".to_string()));
     // "The player that Stalemates their opponent loses the game"
-    assert_eq!(result(&game_at("ninth-century", STALEMATE_BLACK_TO_MOVE)).map(|r| r.0), Some(Some(1)));
+    assert_eq!(
+        result(&game_at("ninth-century", STALEMATE_BLACK_TO_MOVE)).map(|r| r.0),
+        Some(Some(1))
+    );
     // "Bare King counts as a Win"
-    assert_eq!(result(&game_at("ninth-century", "3k4/8/8/8/8/8/8/R3K3 b - - 0 1")).map(|r| r.0), Some(Some(0)));
+    assert_eq!(
+        result(&game_at("ninth-century", "3k4/8/8/8/8/8/8/R3K3 b - - 0 1")).map(|r| r.0),
+        Some(Some(0))
+    );
 }
 
 // ---- Sittuyin, seed 001 §V ----
@@ -179,8 +233,18 @@ fn sittuyin_setup_white_places_all_then_black() {
     assert_eq!(g.position().side_to_move(), Color::Black);
     // White's pieces stand behind its pawns: ranks 1-2 on files a-d, 1-3 on e-h
     for s in g.position().color_bb(Color::White) {
-        let behind = if s.file() < 4 { s.rank() < 2 } else { s.rank() < 3 };
-        assert!(behind || g.position().piece_at(s).map(|p| g.variant().is_pawn(p.kind)) == Some(true));
+        let behind = if s.file() < 4 {
+            s.rank() < 2
+        } else {
+            s.rank() < 3
+        };
+        assert!(
+            behind
+                || g.position()
+                    .piece_at(s)
+                    .map(|p| g.variant().is_pawn(p.kind))
+                    == Some(true)
+        );
     }
     for _ in 0..8 {
         assert_eq!(g.position().side_to_move(), Color::Black);
@@ -195,12 +259,32 @@ fn sittuyin_setup_white_places_all_then_black() {
 fn sittuyin_black_rooks_respect_the_objection_rule() {
     // seed 001 §V: the first player may object if the second places "two rooks at the same
     // column" or "one rook on the column facing the first player's king"
-    let g = game_at("sittuyin", "8/8/4pppp/pppp4/4PPPP/PPPP4/8/3KF1R1[r] b - - 0 1");
-    let rook_drops: Vec<_> = moves(&g).into_iter().filter(|m| m.starts_with("R@")).collect();
-    assert!(!rook_drops.iter().any(|m| m.starts_with("R@d")), "{rook_drops:?}");
-    let g = game_at("sittuyin", "5r2/8/4pppp/pppp4/4PPPP/PPPP4/8/3KF1R1[r] b - - 0 1");
-    let rook_drops: Vec<_> = moves(&g).into_iter().filter(|m| m.starts_with("R@")).collect();
-    assert!(!rook_drops.iter().any(|m| m.starts_with("R@f") || m.starts_with("R@d")), "{rook_drops:?}");
+    let g = game_at(
+        "sittuyin",
+        "8/8/4pppp/pppp4/4PPPP/PPPP4/8/3KF1R1[r] b - - 0 1",
+    );
+    let rook_drops: Vec<_> = moves(&g)
+        .into_iter()
+        .filter(|m| m.starts_with("R@"))
+        .collect();
+    assert!(
+        !rook_drops.iter().any(|m| m.starts_with("R@d")),
+        "{rook_drops:?}"
+    );
+    let g = game_at(
+        "sittuyin",
+        "5r2/8/4pppp/pppp4/4PPPP/PPPP4/8/3KF1R1[r] b - - 0 1",
+    );
+    let rook_drops: Vec<_> = moves(&g)
+        .into_iter()
+        .filter(|m| m.starts_with("R@"))
+        .collect();
+    assert!(
+        !rook_drops
+            .iter()
+            .any(|m| m.starts_with("R@f") || m.starts_with("R@d")),
+        "{rook_drops:?}"
+    );
     assert!(rook_drops.contains(&"R@a8".to_string()));
 }
 
@@ -212,9 +296,15 @@ fn sittuyin_promotion_in_place_or_by_a_fers_step() {
     let promos: Vec<_> = moves(&g).into_iter().filter(|m| m.len() == 5).collect();
     assert_eq!(promos, ["e5d4f", "e5d6f", "e5e5f", "e5f4f", "e5f6f"]);
     let g = game_at("sittuyin", "r7/2k5/8/4P3/8/8/8/4K3 w - - 0 1");
-    assert!(!moves(&g).contains(&"e5d6f".to_string()), "would give check");
+    assert!(
+        !moves(&g).contains(&"e5d6f".to_string()),
+        "would give check"
+    );
     let g = game_at("sittuyin", "r3k3/8/3f4/4P3/8/8/8/4K3 w - - 0 1");
-    assert!(!moves(&g).contains(&"e5d6f".to_string()), "would capture the enemy fers");
+    assert!(
+        !moves(&g).contains(&"e5d6f".to_string()),
+        "would capture the enemy fers"
+    );
     // not while the player still has a fers
     let g = game_at("sittuyin", "r3k3/8/8/4P3/8/8/8/3FK3 w - - 0 1");
     assert!(!moves(&g).iter().any(|m| m.len() == 5));
@@ -241,7 +331,10 @@ fn makruk_counting_starts_and_expires() {
     play(&mut g, &["d2d7"]);
     assert_eq!(g.position().fen(), "4k3/3R4/8/8/8/8/8/4K2R b - 16 8 1");
     let mut g = game_at("makruk", "7k/8/8/8/8/8/4RR2/4K3 b - 16 8 1");
-    play(&mut g, &["h8g8", "e2e3", "g8h8", "e3e4", "h8g8", "e4e5", "g8h8"]);
+    play(
+        &mut g,
+        &["h8g8", "e2e3", "g8h8", "e3e4", "h8g8", "e4e5", "g8h8"],
+    );
     assert_eq!(result(&g), None);
     play(&mut g, &["e5e6"]);
     assert_eq!(result(&g), Some((None, "counting rule".into())));
@@ -254,15 +347,24 @@ fn ouk_king_leap_and_neang_step() {
     let g = game_at("ouk-chatrang", "4k3/8/8/8/8/2p5/8/3K4 w D - 0 1");
     assert!(moves(&g).contains(&"d1c3".to_string()));
     let fwd = ChessGame::from_position(
-        Position::from_fen(seed("ouk-chatrang", &["king-leap=forward"]), "4k3/p7/8/8/8/8/8/3K4 w D - 0 1").unwrap(),
+        Position::from_fen(
+            seed("ouk-chatrang", &["king-leap=forward"]),
+            "4k3/p7/8/8/8/8/8/3K4 w D - 0 1",
+        )
+        .unwrap(),
     );
-    assert!(!moves(&fwd).contains(&"d1c3".to_string()) && !moves(&fwd).contains(&"d1e3".to_string()));
+    assert!(
+        !moves(&fwd).contains(&"d1c3".to_string()) && !moves(&fwd).contains(&"d1e3".to_string())
+    );
     assert!(moves(&fwd).contains(&"d1b2".to_string()));
     let blocked = "4k3/8/8/8/8/8/4N3/3KM3 w DE - 0 1";
     assert!(!moves(&game_at("ouk-chatrang", blocked)).contains(&"e1e3".to_string()));
     let fsf = variant("ouk-chatrang", Some("fairy-stockfish"), &[]).unwrap();
     let g = ChessGame::from_position(Position::from_fen(fsf, blocked).unwrap());
-    assert!(moves(&g).contains(&"e1e3".to_string()), "Fairy-Stockfish lets the Neang jump");
+    assert!(
+        moves(&g).contains(&"e1e3".to_string()),
+        "Fairy-Stockfish lets the Neang jump"
+    );
     let open = game_at("ouk-chatrang", "4k3/8/8/8/8/8/8/3KM3 w DE - 0 1");
     assert!(moves(&open).contains(&"e1e3".to_string()));
 }
@@ -276,10 +378,20 @@ fn shatar_forced_opening_is_played_and_recorded() {
     let pos = g.start_position();
     let played: Vec<String> = {
         let mut p = pos.clone();
-        g.moves().iter().map(|&m| { let t = p.uci(m); p.play_unchecked(m); t }).collect()
+        g.moves()
+            .iter()
+            .map(|&m| {
+                let t = p.uci(m);
+                p.play_unchecked(m);
+                t
+            })
+            .collect()
     };
     assert_eq!(played, ["d2d4", "d7d5"]);
-    assert_eq!(g.position().fen(), "rnbjkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBJKBNR w - - 0 2");
+    assert_eq!(
+        g.position().fen(),
+        "rnbjkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBJKBNR w - - 0 2"
+    );
 }
 
 #[test]
@@ -290,7 +402,11 @@ fn shatar_knight_may_not_mate() {
     let fsf = variant("shatar", Some("fairy-stockfish"), &[]).unwrap();
     let mut g = ChessGame::from_position(Position::from_fen(fsf, fen).unwrap());
     play(&mut g, &["e5f7"]);
-    assert_eq!(result(&g).map(|r| r.0), Some(Some(1)), "Fairy-Stockfish: a knight mate loses");
+    assert_eq!(
+        result(&g).map(|r| r.0),
+        Some(Some(1)),
+        "Fairy-Stockfish: a knight mate loses"
+    );
 }
 
 #[test]
@@ -303,7 +419,10 @@ fn shatar_niol_and_rook_mate() {
     play(&mut g, &["h1h8"]);
     assert_eq!(result(&g), Some((Some(0), "checkmate".into())));
     // "Bare King, called Robado, counts as a Draw"
-    assert_eq!(result(&game_at("shatar", "k7/8/8/8/8/8/8/K6R w - - 0 1")).map(|r| r.0), Some(None));
+    assert_eq!(
+        result(&game_at("shatar", "k7/8/8/8/8/8/8/K6R w - - 0 1")).map(|r| r.0),
+        Some(None)
+    );
 }
 
 // ---- Art of Asha, seed 000 ----
@@ -314,7 +433,9 @@ fn asha_check_capture_option() {
     // case it is compulsory" (RULES.md: option check-capture=compulsory)
     let fen = "4k3/8/8/8/8/8/3q4/R3K3 w - - 0 1";
     let free = game_at("asha", fen);
-    assert!(moves(&free).contains(&"e1f1".to_string()) && moves(&free).contains(&"e1d2".to_string()));
+    assert!(
+        moves(&free).contains(&"e1f1".to_string()) && moves(&free).contains(&"e1d2".to_string())
+    );
     let v = seed("asha", &["check-capture=compulsory"]);
     let strict = ChessGame::from_position(Position::from_fen(v, fen).unwrap());
     assert_eq!(moves(&strict), ["e1d2"]);
@@ -339,15 +460,98 @@ fn pgn_replays_and_reports_bad_moves() {
     let text = "[Variant \"shatranj\"]\n[Ruleset \"seed\"]\n\n1. f3 {a comment} f6 2. Qf2 (2. Kc2) Qf7 *\n";
     let r = pgn::read(text).unwrap();
     assert_eq!(r.game.moves().len(), 4);
-    assert_eq!(r.game.position().fen(), "rnbk1bnr/pppppqpp/5p2/8/8/5P2/PPPPPQPP/RNBK1BNR w - - 2 3");
-    let bad = pgn::read("[Variant \"shatranj\"]\n\n1. e3 e6 2. e4 e4 *").err().unwrap().to_string();
+    assert_eq!(
+        r.game.position().fen(),
+        "rnbk1bnr/pppppqpp/5p2/8/8/5P2/PPPPPQPP/RNBK1BNR w - - 2 3"
+    );
+    let bad = pgn::read("[Variant \"shatranj\"]\n\n1. e3 e6 2. e4 e4 *")
+        .err()
+        .unwrap()
+        .to_string();
     assert!(bad.starts_with("move 4 (\"e4\")"), "{bad}");
-    assert!(pgn::read("1. e4 e5").err().unwrap().to_string().contains("no [Variant"));
-    assert!(pgn::read("[Variant \"nosuch\"]\n1. e4").err().unwrap().to_string().contains("unknown game"));
+    assert!(pgn::read("1. e4 e5")
+        .err()
+        .unwrap()
+        .to_string()
+        .contains("no [Variant"));
+    assert!(pgn::read("[Variant \"nosuch\"]\n1. e4")
+        .err()
+        .unwrap()
+        .to_string()
+        .contains("unknown game"));
     // Shatar's forced opening is part of the record and replays
     let mut g = ChessGame::new(seed("shatar", &[]));
     play(&mut g, &["Nf3"]);
     let text = pgn::write(&g, &[]);
     assert!(text.contains("1. d4 d5 2. Nf3"), "{text}");
     assert_eq!(pgn::read(&text).unwrap().game.moves(), g.moves());
+}
+
+// ---- Opening phases: Senterej's Werera, Shatranj's ta'biya ----
+
+#[test]
+fn senterej_ten_move_werera() {
+    // RULES.md Senterej, werera=ten-moves (seed 001 §III note 10): White makes 10 moves, then
+    // Black 10; no piece crosses the centre line, no capture, castling to the right allowed
+    let mut g = ChessGame::new(seed("senterej", &[]));
+    let white = [
+        "g1f3", "f1h3", "e1g1", "a2a3", "b2b3", "c2c3", "d2d3", "e2e3", "g2g3", "b1d2",
+    ];
+    for (i, m) in white.iter().enumerate() {
+        assert_eq!(g.position().side_to_move(), Color::White, "move {i}");
+        assert!(
+            moves(&g).iter().all(|m| sq(&m[2..4]).rank() < 4),
+            "{:?}",
+            moves(&g)
+        );
+        play(&mut g, &[m]);
+    }
+    assert_eq!(
+        g.position()
+            .piece_at(sq("g1"))
+            .map(|p| g.variant().piece(p.kind).id),
+        Some("king")
+    );
+    assert_eq!(g.position().side_to_move(), Color::Black);
+    assert!(moves(&g).iter().all(|m| sq(&m[2..4]).rank() >= 4));
+    let black = [
+        "b8c6", "c8e6", "d8b8", "a7a6", "b7b6", "d7d6", "f7f6", "g7g6", "h7h6", "e8d7",
+    ];
+    play(&mut g, &black);
+    assert_eq!(g.position().side_to_move(), Color::White);
+    assert_eq!(g.position().opening_left(), 0);
+    assert!(
+        moves(&g).iter().any(|m| sq(&m[2..4]).rank() >= 4),
+        "normal play crosses the centre"
+    );
+}
+
+#[test]
+fn senterej_simultaneous_werera() {
+    // RULES.md Senterej, werera=simultaneous: until the first capture either side may move at
+    // any time; after it, the side that did not capture moves next
+    let mut g = ChessGame::new(seed("senterej", &["werera=simultaneous"]));
+    assert!(g.simultaneous());
+    g.play_text_for(Color::Black, "e7e6").unwrap();
+    g.play_text_for(Color::Black, "e6e5").unwrap();
+    g.play_text_for(Color::White, "d2d3").unwrap();
+    g.play_text_for(Color::Black, "e5e4").unwrap();
+    g.play_text_for(Color::White, "d3xe4").unwrap();
+    assert!(!g.simultaneous());
+    assert_eq!(g.position().side_to_move(), Color::Black);
+    assert!(g.play_text_for(Color::White, "a2a3").is_err());
+}
+
+#[test]
+fn shatranj_tabiya_option() {
+    // seed 001 §II: "allow the opening player ten moves (Sometimes twelve) at once ... no piece
+    // was allowed to cross the board's centerline"
+    let mut g = ChessGame::new(seed("shatranj", &["tabiya=12"]));
+    for _ in 0..12 {
+        assert_eq!(g.position().side_to_move(), Color::White);
+        let m = *g.legal_moves().last().unwrap();
+        g.play(m);
+    }
+    assert_eq!(g.position().side_to_move(), Color::Black);
+    assert!(g.position().fen().ends_with("opening:12"));
 }

@@ -81,8 +81,13 @@ pub(crate) fn update(pos: &mut Position, _us: Color, _m: Move, _moved: Option<Ki
     if pos.count.limit == limit && !captured {
         pos.count.ply += 1;
     } else {
-        let bare = pos.color_bb(Color::White).count() == 1 || pos.color_bb(Color::Black).count() == 1;
-        let start = if bare && rule != Counting::Asean { 2 * pos.occupied().count() as u16 } else { 0 };
+        let bare =
+            pos.color_bb(Color::White).count() == 1 || pos.color_bb(Color::Black).count() == 1;
+        let start = if bare && rule != Counting::Asean {
+            2 * pos.occupied().count() as u16
+        } else {
+            0
+        };
         pos.count = CountState { limit, ply: start };
     }
 }

@@ -3,7 +3,7 @@
 //! move number.
 
 use super::position::{CountState, Piece, Position};
-use super::variant::{KingLeap, Setup, Variant};
+use super::variant::{KingLeap, Opening, Setup, Variant};
 use crate::geometry::{Color, Square};
 use thiserror::Error;
 
@@ -75,7 +75,9 @@ fn split_pocket(board: &str) -> Result<(&str, Option<&str>), FenError> {
         None => Ok((board, None)),
         Some(i) => {
             let rest = &board[i + 1..];
-            let end = rest.find(']').ok_or_else(|| FenError::Pocket(board[i..].to_string()))?;
+            let end = rest
+                .find(']')
+                .ok_or_else(|| FenError::Pocket(board[i..].to_string()))?;
             if end + 1 != rest.len() {
                 return Err(FenError::Pocket(board[i..].to_string()));
             }
@@ -91,7 +93,10 @@ pub(crate) fn parse_board_only(v: &Variant, fen: &str) -> Result<Vec<(Square, Pi
     let shape = v.shape();
     let ranks: Vec<&str> = board.split('/').collect();
     if ranks.len() != shape.ranks as usize {
-        return Err(FenError::RankCount { found: ranks.len(), expected: shape.ranks });
+        return Err(FenError::RankCount {
+            found: ranks.len(),
+            expected: shape.ranks,
+        });
     }
     let mut out = Vec::new();
     for (i, text) in ranks.iter().enumerate() {
@@ -113,7 +118,11 @@ pub(crate) fn parse_board_only(v: &Variant, fen: &str) -> Result<Vec<(Square, Pi
                 continue;
             }
             let kind = v.kind_of_letter(c).ok_or(FenError::UnknownPiece(c))?;
-            let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+            let color = if c.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
             if file < shape.files as usize {
                 let sq = Square::new(file as u8, rank).expect("inside the board");
                 out.push((sq, Piece { kind, color }));
@@ -122,7 +131,11 @@ pub(crate) fn parse_board_only(v: &Variant, fen: &str) -> Result<Vec<(Square, Pi
             j += 1;
         }
         if file != shape.files as usize {
-            return Err(FenError::FileCount { rank: rank + 1, found: file, expected: shape.files });
+            return Err(FenError::FileCount {
+                rank: rank + 1,
+                found: file,
+                expected: shape.files,
+            });
         }
     }
     Ok(out)
@@ -144,8 +157,14 @@ impl Position {
         }
         if let (_, Some(pocket)) = split_pocket(first)? {
             for c in pocket.chars().filter(|c| *c != '-') {
-                let kind = v.kind_of_letter(c).ok_or_else(|| FenError::Pocket(pocket.to_string()))?;
-                let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+                let kind = v
+                    .kind_of_letter(c)
+                    .ok_or_else(|| FenError::Pocket(pocket.to_string()))?;
+                let color = if c.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
                 let n = pos.in_hand(color, kind);
                 pos.set_hand(color, kind, n + 1);
             }
@@ -162,11 +181,20 @@ impl Position {
         let ep_or_limit = it.next();
         let clock = it.next();
         let number = it.next();
-        if let Some(extra) = it.next() {
-            return Err(FenError::Trailing(extra.to_string()));
+        for extra in it {
+            match extra
+                .strip_prefix("opening:")
+                .and_then(|n| n.parse::<u8>().ok())
+            {
+                Some(n) if v.spec.hooks.opening != Opening::None => pos.opening_left = n,
+                _ => return Err(FenError::Trailing(extra.to_string())),
+            }
         }
         let num = |field: &'static str, t: &str| {
-            t.parse::<u16>().map_err(|_| FenError::Number { field, text: t.to_string() })
+            t.parse::<u16>().map_err(|_| FenError::Number {
+                field,
+                text: t.to_string(),
+            })
         };
         let mut counting = false;
         match ep_or_limit {
@@ -209,7 +237,9 @@ impl Position {
         }
         if let Some(ep) = self.ep {
             // keep an en passant square only where a pawn could take there
-            let pawn_behind = ep.offset(0, -self.side.forward()).and_then(|s| self.piece_at(s));
+            let pawn_behind = ep
+                .offset(0, -self.side.forward())
+                .and_then(|s| self.piece_at(s));
             if pawn_behind.is_none_or(|p| !self.v.is_pawn(p.kind) || p.color == self.side) {
                 self.ep = None;
             }
@@ -241,7 +271,11 @@ impl Position {
                             empty = 0;
                         }
                         let l = v.piece(p.kind).letter;
-                        s.push(if p.color == Color::White { l.to_ascii_uppercase() } else { l });
+                        s.push(if p.color == Color::White {
+                            l.to_ascii_uppercase()
+                        } else {
+                            l
+                        });
                     }
                 }
             }
@@ -257,7 +291,11 @@ impl Position {
             for c in Color::BOTH {
                 for k in 0..v.kinds() {
                     let l = v.spec.pieces[k].letter;
-                    let l = if c == Color::White { l.to_ascii_uppercase() } else { l };
+                    let l = if c == Color::White {
+                        l.to_ascii_uppercase()
+                    } else {
+                        l
+                    };
                     for _ in 0..self.hands[c.index()][k] {
                         s.push(l);
                     }
@@ -265,7 +303,11 @@ impl Position {
             }
             s.push(']');
         }
-        s += if self.side == Color::White { " w " } else { " b " };
+        s += if self.side == Color::White {
+            " w "
+        } else {
+            " b "
+        };
         s += &self.rights_text();
         let CountState { limit, ply } = self.count;
         if limit > 0 {
@@ -277,6 +319,9 @@ impl Position {
             }
             s += &format!(" {} {}", self.rule50, self.fullmove);
         }
+        if self.opening_left > 0 {
+            s += &format!(" opening:{}", self.opening_left);
+        }
         s
     }
 
@@ -285,8 +330,18 @@ impl Position {
         let mut out = String::new();
         let shape = v.shape();
         for c in Color::BOTH {
-            let back = if c == Color::White { 0 } else { shape.ranks - 1 };
-            let case = |ch: char| if c == Color::White { ch.to_ascii_uppercase() } else { ch };
+            let back = if c == Color::White {
+                0
+            } else {
+                shape.ranks - 1
+            };
+            let case = |ch: char| {
+                if c == Color::White {
+                    ch.to_ascii_uppercase()
+                } else {
+                    ch
+                }
+            };
             if v.spec.hooks.castling {
                 let king = self.king_square(c).filter(|k| self.rights.has(*k));
                 if let Some(k) = king {
@@ -325,18 +380,31 @@ fn parse_rights(pos: &mut Position, text: &str) -> Result<(), FenError> {
     let shape = v.shape();
     let bad = || FenError::Rights(text.to_string());
     for ch in text.chars() {
-        let c = if ch.is_ascii_uppercase() { Color::White } else { Color::Black };
-        let back = if c == Color::White { 0 } else { shape.ranks - 1 };
+        let c = if ch.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let back = if c == Color::White {
+            0
+        } else {
+            shape.ranks - 1
+        };
         let lower = ch.to_ascii_lowercase();
         if v.spec.hooks.castling {
-            let king = pos.king_square(c).filter(|k| k.rank() == back).ok_or_else(bad)?;
+            let king = pos
+                .king_square(c)
+                .filter(|k| k.rank() == back)
+                .ok_or_else(bad)?;
             let rook_file = match lower {
                 'k' => shape.files - 1,
                 'q' => 0,
                 f @ 'a'..='i' => f as u8 - b'a',
                 _ => return Err(bad()),
             };
-            let rook_sq = Square::new(rook_file, back).filter(|s| shape.contains(*s)).ok_or_else(bad)?;
+            let rook_sq = Square::new(rook_file, back)
+                .filter(|s| shape.contains(*s))
+                .ok_or_else(bad)?;
             if pos.piece_at(rook_sq).map(|p| (v.piece(p.kind).id, p.color)) != Some(("rook", c)) {
                 return Err(bad());
             }

@@ -82,6 +82,43 @@ impl ChessGame {
         self.outcome = self.compute_outcome();
     }
 
+    /// Whether Senterej's Werera is running: either side may move, without alternating.
+    pub fn simultaneous(&self) -> bool {
+        self.outcome.is_none() && self.pos.simultaneous()
+    }
+
+    /// The legal moves of `c`: during the Werera either side has moves; otherwise only the
+    /// side to move.
+    pub fn legal_moves_for(&self, c: Color) -> Vec<Move> {
+        if self.outcome.is_some() {
+            Vec::new()
+        } else if self.pos.side_to_move() == c {
+            self.pos.legal_moves().to_vec()
+        } else if self.pos.simultaneous() {
+            self.pos.with_side(c).legal_moves().to_vec()
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// Plays a move (text) for `c`, who during the Werera need not be the side to move.
+    pub fn play_text_for(&mut self, c: Color, text: &str) -> Result<Move, MoveError> {
+        if self.pos.side_to_move() != c {
+            if !self.simultaneous() {
+                return Err(MoveError::Illegal {
+                    text: text.to_string(),
+                    hint: ": it is not that side's turn".into(),
+                });
+            }
+            let turned = self.pos.with_side(c);
+            let m = turned.parse_move(text)?;
+            self.pos = turned;
+            self.push(m);
+            return Ok(m);
+        }
+        self.play_text(text)
+    }
+
     /// Plays a move given as text (UCI or SAN).
     pub fn play_text(&mut self, text: &str) -> Result<Move, MoveError> {
         let m = self.parse_move(text)?;
@@ -122,10 +159,8 @@ impl ChessGame {
             },
             BareKing::WinsUnlessBareBack => match (bare(us), bare(them)) {
                 (true, true) => return Some(Outcome::draw("two bare kings")),
-                (true, false) => {
-                    if !self.can_bare_back() {
-                        return Some(Outcome::win(seat(them), "bare king"));
-                    }
+                (true, false) if !self.can_bare_back() => {
+                    return Some(Outcome::win(seat(them), "bare king"));
                 }
                 (false, true) => return Some(Outcome::win(seat(us), "bare king")),
                 _ => {}
@@ -153,7 +188,9 @@ impl ChessGame {
             }
             return Some(match end.stalemate {
                 Stalemate::Draw => Outcome::draw("stalemate"),
-                Stalemate::StalematedWins => Outcome::win(seat(us), "stalemate (the stalemating player loses)"),
+                Stalemate::StalematedWins => {
+                    Outcome::win(seat(us), "stalemate (the stalemating player loses)")
+                }
                 Stalemate::StalematedLoses => Outcome::win(seat(them), "stalemate"),
             });
         }
@@ -181,7 +218,8 @@ impl ChessGame {
             return false;
         }
         pos.legal_moves().iter().any(|&m| {
-            matches!(m.kind(), MoveKind::Normal | MoveKind::Promotion) && pos.color_bb(them).has(m.to())
+            matches!(m.kind(), MoveKind::Normal | MoveKind::Promotion)
+                && pos.color_bb(them).has(m.to())
         })
     }
 
@@ -193,8 +231,9 @@ impl ChessGame {
         let v = pos.variant();
         let us = pos.side_to_move();
         let them = us.other();
-        let ids: Vec<&str> =
-            checkers.map(|s| v.piece(pos.piece_at(s).expect("checker").kind).id).collect();
+        let ids: Vec<&str> = checkers
+            .map(|s| v.piece(pos.piece_at(s).expect("checker").kind).id)
+            .collect();
         if ids.iter().all(|&id| id == "knight") {
             return Outcome::win(us.index(), "checkmate by knight is not allowed");
         }

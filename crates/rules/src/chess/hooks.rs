@@ -3,10 +3,28 @@
 
 use super::movegen::MoveList;
 use super::position::{Move, MoveKind, Position};
+use super::variant::Opening;
+use crate::geometry::Color;
 
 /// Removes the moves the variant's rule hooks forbid.
 pub(crate) fn filter_moves(pos: &Position, list: &mut MoveList) {
     let h = &pos.v.spec.hooks;
+    if pos.opening_left > 0 {
+        if let Opening::Array { .. } = h.opening {
+            // Ta'biya / ten-move Werera: no capture, no piece crosses the centre line.
+            let ranks = pos.v.shape().ranks;
+            let own_half = |sq: crate::geometry::Square| match pos.side {
+                Color::White => sq.rank() < ranks / 2,
+                Color::Black => sq.rank() >= ranks / 2,
+            };
+            list.retain(|m| {
+                m.kind() == MoveKind::Castle
+                    || (pos.piece_at(m.to()).is_none()
+                        && m.kind() != MoveKind::EnPassant
+                        && own_half(m.to()))
+            });
+        }
+    }
     if h.check_capture {
         check_capture(pos, list);
     }
@@ -32,8 +50,12 @@ fn check_capture(pos: &Position, list: &mut MoveList) {
     if checkers.is_empty() {
         return;
     }
-    let captures_checker =
-        |m: Move| matches!(m.kind(), MoveKind::Normal | MoveKind::Promotion | MoveKind::EnPassant) && checkers.has(m.to());
+    let captures_checker = |m: Move| {
+        matches!(
+            m.kind(),
+            MoveKind::Normal | MoveKind::Promotion | MoveKind::EnPassant
+        ) && checkers.has(m.to())
+    };
     if list.iter().any(|&m| captures_checker(m)) {
         list.retain(captures_checker);
     }

@@ -22,7 +22,10 @@ pub struct MoveList {
 
 impl Default for MoveList {
     fn default() -> Self {
-        MoveList { moves: [Move::normal(sq0(), sq0()); MAX_MOVES], len: 0 }
+        MoveList {
+            moves: [Move::normal(sq0(), sq0()); MAX_MOVES],
+            len: 0,
+        }
     }
 }
 
@@ -88,7 +91,10 @@ struct Pins {
 
 impl Pins {
     fn line(&self, sq: Square) -> Bitboard {
-        self.lines[..self.n].iter().find(|(s, _)| *s == sq).map_or(Bitboard::EMPTY, |x| x.1)
+        self.lines[..self.n]
+            .iter()
+            .find(|(s, _)| *s == sq)
+            .map_or(Bitboard::EMPTY, |x| x.1)
     }
 }
 
@@ -131,7 +137,8 @@ impl Position {
         let occ = self.occupied();
         let enemy = self.color_bb(them);
         let ksq = self.king_square(us);
-        let fast = v.simple && ksq.is_some_and(|k| self.pieces(us, v.king).count() == 1 && v.board.has(k));
+        let fast =
+            v.simple && ksq.is_some_and(|k| self.pieces(us, v.king).count() == 1 && v.board.has(k));
         let start = list.len;
 
         let (checkers, block) = match (fast, ksq) {
@@ -140,12 +147,17 @@ impl Position {
         };
         let pins = match (fast, ksq) {
             (true, Some(k)) => self.pins(k, us),
-            _ => Pins { pinned: Bitboard::EMPTY, lines: [(sq0(), Bitboard::EMPTY); 16], n: 0 },
+            _ => Pins {
+                pinned: Bitboard::EMPTY,
+                lines: [(sq0(), Bitboard::EMPTY); 16],
+                n: 0,
+            },
         };
 
         // King moves: each destination is tested with the king lifted off the board.
         if let (true, Some(k)) = (fast, ksq) {
-            let targets = (v.attacks(v.king, us, k, occ) & enemy) | v.quiet_moves(v.king, us, k, occ);
+            let targets =
+                (v.attacks(v.king, us, k, occ) & enemy) | v.quiet_moves(v.king, us, k, occ);
             let lifted = occ.without(k);
             for to in targets {
                 if !self.is_attacked(to, them, lifted) {
@@ -158,7 +170,11 @@ impl Position {
             }
         }
 
-        let target = if checkers.any() { block } else { !Bitboard::EMPTY };
+        let target = if checkers.any() {
+            block
+        } else {
+            !Bitboard::EMPTY
+        };
         for kind in 0..v.kinds() as Kind {
             if fast && kind == v.king {
                 continue;
@@ -196,7 +212,11 @@ impl Position {
                 }
             }
         }
-        let in_check = if fast { checkers.any() } else { self.in_check() };
+        let in_check = if fast {
+            checkers.any()
+        } else {
+            self.in_check()
+        };
         if !fast {
             let end = list.len;
             let mut j = start;
@@ -226,14 +246,21 @@ impl Position {
         };
         if let Some(ep) = self.ep {
             for from in self.pieces_of_role_pawn(us) {
-                if v.attacks(self.piece_at(from).expect("pawn").kind, us, from, occ).has(ep) {
+                if v.attacks(self.piece_at(from).expect("pawn").kind, us, from, occ)
+                    .has(ep)
+                {
                     push_checked(list, Move::new(MoveKind::EnPassant, from, ep, 0));
                 }
             }
         }
         let Some(k) = ksq else { return };
-        if hooks.castling && !in_check {
+        if hooks.castling && !in_check && (!hooks.castle_right_in_opening || self.opening_left > 0)
+        {
             for kingside in [true, false] {
+                // Senterej castles only to the king's right: White's king side, Black's queen side.
+                if hooks.castle_right_in_opening && kingside != (us == Color::White) {
+                    continue;
+                }
                 if let Some(m) = self.castle_move(k, kingside) {
                     list.push(m);
                 }
@@ -242,16 +269,25 @@ impl Position {
         let leap_ok = match hooks.king_leap {
             KingLeap::None => false,
             KingLeap::OncePerGame => self.leap[us.index()],
-            KingLeap::FirstMove | KingLeap::FirstMoveForward | KingLeap::Cambodian => self.rights.has(k),
+            KingLeap::FirstMove | KingLeap::FirstMoveForward | KingLeap::Cambodian => {
+                self.rights.has(k)
+            }
         };
         if leap_ok && !in_check {
             for (dx, dy) in KNIGHT {
-                let Some(to) = k.offset(dx, dy).filter(|s| v.board.has(*s)) else { continue };
+                let Some(to) = k.offset(dx, dy).filter(|s| v.board.has(*s)) else {
+                    continue;
+                };
                 if own.has(to) {
                     continue;
                 }
-                let forward_only = matches!(hooks.king_leap, KingLeap::FirstMoveForward | KingLeap::Cambodian);
-                if (forward_only && dy != us.forward()) || (hooks.king_leap == KingLeap::Cambodian && occ.has(to)) {
+                let forward_only = matches!(
+                    hooks.king_leap,
+                    KingLeap::FirstMoveForward | KingLeap::Cambodian
+                );
+                if (forward_only && dy != us.forward())
+                    || (hooks.king_leap == KingLeap::Cambodian && occ.has(to))
+                {
                     continue;
                 }
                 push_checked(list, Move::normal(k, to));
@@ -260,11 +296,16 @@ impl Position {
         if hooks.fers_step != FersStep::None {
             if let Some(fers) = v.kind_of_id("fers") {
                 for from in self.pieces(us, fers) & self.rights {
-                    let (Some(mid), Some(to)) = (from.offset(0, us.forward()), from.offset(0, 2 * us.forward()))
-                    else {
+                    let (Some(mid), Some(to)) = (
+                        from.offset(0, us.forward()),
+                        from.offset(0, 2 * us.forward()),
+                    ) else {
                         continue;
                     };
-                    if !v.board.has(to) || occ.has(to) || (hooks.fers_step == FersStep::Seed && occ.has(mid)) {
+                    if !v.board.has(to)
+                        || occ.has(to)
+                        || (hooks.fers_step == FersStep::Seed && occ.has(mid))
+                    {
                         continue;
                     }
                     push_checked(list, Move::normal(from, to));
@@ -296,7 +337,11 @@ impl Position {
             return None;
         }
         let to = Square::new(if kingside { k.file() + 2 } else { k.file() - 2 }, rank)?;
-        let (lo, hi) = if kingside { (k.file() + 1, rook_file) } else { (1, k.file()) };
+        let (lo, hi) = if kingside {
+            (k.file() + 1, rook_file)
+        } else {
+            (1, k.file())
+        };
         let occ = self.occupied();
         for f in lo..hi {
             if occ.has(Square::new(f, rank)?) {
@@ -314,13 +359,27 @@ impl Position {
         Some(Move::new(MoveKind::Castle, k, to, 0))
     }
 
-    fn push_double_step(&self, list: &mut MoveList, from: Square, occ: Bitboard, target: Bitboard, pins: &Pins) {
+    fn push_double_step(
+        &self,
+        list: &mut MoveList,
+        from: Square,
+        occ: Bitboard,
+        target: Bitboard,
+        pins: &Pins,
+    ) {
         let us = self.side;
-        let start_rank = if us == Color::White { 1 } else { self.v.shape().ranks - 2 };
+        let start_rank = if us == Color::White {
+            1
+        } else {
+            self.v.shape().ranks - 2
+        };
         if from.rank() != start_rank {
             return;
         }
-        let (Some(mid), Some(to)) = (from.offset(0, us.forward()), from.offset(0, 2 * us.forward())) else {
+        let (Some(mid), Some(to)) = (
+            from.offset(0, us.forward()),
+            from.offset(0, 2 * us.forward()),
+        ) else {
             return;
         };
         if occ.has(mid) || occ.has(to) || !target.has(to) {
@@ -335,7 +394,11 @@ impl Position {
     fn push_pawn_move(&self, list: &mut MoveList, from: Square, to: Square) {
         let v = self.v;
         let us = self.side;
-        let last_rank = if us == Color::White { v.shape().ranks - 1 } else { 0 };
+        let last_rank = if us == Color::White {
+            v.shape().ranks - 1
+        } else {
+            0
+        };
         match &v.spec.promotion {
             Promotion::Choice(kinds) => {
                 if v.promotion_zone(us).has(to) {
@@ -387,13 +450,21 @@ impl Position {
             return;
         }
         let pawns = self.pieces_of_role_pawn(us);
-        let from_squares = if fsf && pawns.count() == 1 { pawns } else { pawns & v.promotion_zone(us) };
+        let from_squares = if fsf && pawns.count() == 1 {
+            pawns
+        } else {
+            pawns & v.promotion_zone(us)
+        };
         let occ = self.occupied();
         let enemy = self.color_bb(us.other());
         let enemy_fers = self.pieces(us.other(), fers);
         for from in from_squares {
             let steps = v.quiet_moves(fers, us, from, occ)
-                | if fsf { Bitboard::EMPTY } else { v.attacks(fers, us, from, occ) & enemy & !enemy_fers };
+                | if fsf {
+                    Bitboard::EMPTY
+                } else {
+                    v.attacks(fers, us, from, occ) & enemy & !enemy_fers
+                };
             for to in steps.with(from) {
                 let m = Move::new(MoveKind::Promotion, from, to, fers);
                 let mut after = self.clone();
@@ -417,16 +488,30 @@ impl Position {
     fn generate_setup_drops(&self, list: &mut MoveList) {
         let v = self.v;
         let us = self.side;
-        let Setup::Sittuyin { fsf } = v.spec.hooks.setup else { return };
+        let Setup::Sittuyin { fsf } = v.spec.hooks.setup else {
+            return;
+        };
         let occ = self.occupied();
         let region = if fsf {
-            let ranks = [0u8, 1, 2].map(|r| if us == Color::White { r } else { v.shape().ranks - 1 - r });
-            ranks.iter().fold(Bitboard::EMPTY, |b, &r| b | v.shape().rank(r))
+            let ranks = [0u8, 1, 2].map(|r| {
+                if us == Color::White {
+                    r
+                } else {
+                    v.shape().ranks - 1 - r
+                }
+            });
+            ranks
+                .iter()
+                .fold(Bitboard::EMPTY, |b, &r| b | v.shape().rank(r))
         } else {
             sittuyin_home(self, us)
         };
         let rook = v.kind_of_id("rook");
-        let back = v.shape().rank(if us == Color::White { 0 } else { v.shape().ranks - 1 });
+        let back = v.shape().rank(if us == Color::White {
+            0
+        } else {
+            v.shape().ranks - 1
+        });
         for k in 0..v.kinds() as Kind {
             if self.in_hand(us, k) == 0 {
                 continue;
@@ -453,7 +538,11 @@ impl Position {
     fn seed_rook_forbidden_files(&self) -> Bitboard {
         let v = self.v;
         let mut files = Bitboard::EMPTY;
-        let file_bb = |f: u8| (0..v.shape().ranks).filter_map(|r| Square::new(f, r)).fold(Bitboard::EMPTY, |b, s| b | s.bb());
+        let file_bb = |f: u8| {
+            (0..v.shape().ranks)
+                .filter_map(|r| Square::new(f, r))
+                .fold(Bitboard::EMPTY, |b, s| b | s.bb())
+        };
         if let Some(rook) = v.kind_of_id("rook") {
             for s in self.pieces(Color::Black, rook) {
                 files |= file_bb(s.file());
@@ -504,7 +593,11 @@ impl Position {
         let them = us.other();
         let occ = self.occupied();
         let own = self.color_bb(us);
-        let mut pins = Pins { pinned: Bitboard::EMPTY, lines: [(k, Bitboard::EMPTY); 16], n: 0 };
+        let mut pins = Pins {
+            pinned: Bitboard::EMPTY,
+            lines: [(k, Bitboard::EMPTY); 16],
+            n: 0,
+        };
         let capturers = &v.ride_capturers[them.index()];
         for ray in &v.rays {
             let mask = capturers[ray.opposite];
@@ -516,7 +609,11 @@ impl Position {
             if blockers.is_empty() {
                 continue;
             }
-            let first = if ray.up { blockers.lsb() } else { blockers.msb() };
+            let first = if ray.up {
+                blockers.lsb()
+            } else {
+                blockers.msb()
+            };
             if !own.has(first) {
                 continue;
             }
@@ -537,7 +634,16 @@ impl Position {
     }
 }
 
-const KNIGHT: [(i8, i8); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+const KNIGHT: [(i8, i8); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
 
 /// The seed's Sittuyin placement area: behind the own pawns (White: ranks 1-2 on files
 /// a-d, ranks 1-3 on files e-h; Black mirrored).
@@ -545,9 +651,17 @@ fn sittuyin_home(pos: &Position, us: Color) -> Bitboard {
     let shape = pos.v.shape();
     let mut b = Bitboard::EMPTY;
     for f in 0..shape.files {
-        let depth = if (f < 4) == (us == Color::White) { 2 } else { 3 };
+        let depth = if (f < 4) == (us == Color::White) {
+            2
+        } else {
+            3
+        };
         for r in 0..depth {
-            let rank = if us == Color::White { r } else { shape.ranks - 1 - r };
+            let rank = if us == Color::White {
+                r
+            } else {
+                shape.ranks - 1 - r
+            };
             if let Some(s) = Square::new(f, rank) {
                 b |= s.bb();
             }

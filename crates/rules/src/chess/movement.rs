@@ -57,7 +57,10 @@ impl Atom {
     }
     /// The atom for Black, moving down the board.
     pub fn mirrored(self) -> Atom {
-        Atom { dy: -self.dy, ..self }
+        Atom {
+            dy: -self.dy,
+            ..self
+        }
     }
     /// The first step of a lame leap: the square that blocks it.
     pub fn lame_step(&self) -> (i8, i8) {
@@ -82,7 +85,10 @@ pub struct BetzaError {
 
 /// The atoms of a piece, for White.
 pub fn parse_betza(text: &str) -> Result<Vec<Atom>, BetzaError> {
-    let err = |reason| BetzaError { text: text.to_string(), reason };
+    let err = |reason| BetzaError {
+        text: text.to_string(),
+        reason,
+    };
     let chars: Vec<char> = text.chars().collect();
     let mut atoms = Vec::new();
     let mut i = 0;
@@ -93,8 +99,20 @@ pub fn parse_betza(text: &str) -> Result<Vec<Atom>, BetzaError> {
         let mut dirs = String::new();
         while i < chars.len() && chars[i].is_ascii_lowercase() {
             match chars[i] {
-                'm' => mode = if mode == Mode::Capture { Mode::Both } else { Mode::Move },
-                'c' => mode = if mode == Mode::Move { Mode::Both } else { Mode::Capture },
+                'm' => {
+                    mode = if mode == Mode::Capture {
+                        Mode::Both
+                    } else {
+                        Mode::Move
+                    }
+                }
+                'c' => {
+                    mode = if mode == Mode::Move {
+                        Mode::Both
+                    } else {
+                        Mode::Capture
+                    }
+                }
                 'n' => lame = true,
                 'p' => hop = true,
                 d @ ('f' | 'b' | 'l' | 'r' | 'v' | 's') => dirs.push(d),
@@ -134,7 +152,14 @@ pub fn parse_betza(text: &str) -> Result<Vec<Atom>, BetzaError> {
             let r = if base_range == 0 { 0 } else { range };
             for (dx, dy) in symmetries(x, y) {
                 if direction_allows(&dirs, dx, dy) {
-                    atoms.push(Atom { dx, dy, range: r, mode, lame, hop });
+                    atoms.push(Atom {
+                        dx,
+                        dy,
+                        range: r,
+                        mode,
+                        lame,
+                        hop,
+                    });
                 }
             }
         }
@@ -210,8 +235,11 @@ mod tests {
     use super::*;
 
     fn set(s: &str) -> Vec<(i8, i8, u8, Mode)> {
-        let mut v: Vec<_> =
-            parse_betza(s).unwrap().into_iter().map(|a| (a.dx, a.dy, a.range, a.mode)).collect();
+        let mut v: Vec<_> = parse_betza(s)
+            .unwrap()
+            .into_iter()
+            .map(|a| (a.dx, a.dy, a.range, a.mode))
+            .collect();
         v.sort_by_key(|t| (t.0, t.1));
         v
     }
@@ -230,10 +258,17 @@ mod tests {
     fn pawn_and_shogi_directions() {
         assert_eq!(
             set("fmWfcF"),
-            vec![(-1, 1, 1, Mode::Capture), (0, 1, 1, Mode::Move), (1, 1, 1, Mode::Capture)]
+            vec![
+                (-1, 1, 1, Mode::Capture),
+                (0, 1, 1, Mode::Move),
+                (1, 1, 1, Mode::Capture)
+            ]
         );
         // shogi knight: the two narrow forward knight leaps
-        assert_eq!(set("ffN"), vec![(-1, 2, 1, Mode::Both), (1, 2, 1, Mode::Both)]);
+        assert_eq!(
+            set("ffN"),
+            vec![(-1, 2, 1, Mode::Both), (1, 2, 1, Mode::Both)]
+        );
         // silver general: four diagonals and one step forward
         assert_eq!(set("FfW").len(), 5);
         // gold general: orthogonal steps and forward diagonals

@@ -27,7 +27,14 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
         .map(|&m| {
             let mut child = pos.clone();
             child.play_unchecked(m);
-            (m, if depth <= 1 { 1 } else { perft(&child, depth - 1) })
+            (
+                m,
+                if depth <= 1 {
+                    1
+                } else {
+                    perft(&child, depth - 1)
+                },
+            )
         })
         .collect()
 }

@@ -2,8 +2,8 @@
 //! written in SAN and read back move by move, so a record replays exactly.
 
 use super::fen::FenError;
-use super::games::{variant, RulesetError};
 use super::game::ChessGame;
+use super::games::{variant, RulesetError};
 use super::position::Position;
 use super::uci::MoveError;
 use crate::game::Game;
@@ -55,7 +55,10 @@ pub struct Record {
 impl Record {
     /// The value of a tag.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
     }
 }
 
@@ -77,9 +80,17 @@ pub fn write(g: &ChessGame, extra: &[(&str, &str)]) -> String {
     for (k, val) in extra {
         out += &format!("[{k} \"{}\"]\n", val.replace('"', "'"));
     }
-    out += &format!("[Variant \"{}\"]\n[Ruleset \"{}\"]\n", v.spec.game, v.spec.ruleset);
+    out += &format!(
+        "[Variant \"{}\"]\n[Ruleset \"{}\"]\n",
+        v.spec.game, v.spec.ruleset
+    );
     if !v.spec.options.is_empty() {
-        let opts: Vec<String> = v.spec.options.iter().map(|(k, val)| format!("{k}={val}")).collect();
+        let opts: Vec<String> = v
+            .spec
+            .options
+            .iter()
+            .map(|(k, val)| format!("{k}={val}"))
+            .collect();
         out += &format!("[Options \"{}\"]\n", opts.join(" "));
     }
     let start = g.start_position();
@@ -104,7 +115,9 @@ pub fn write(g: &ChessGame, extra: &[(&str, &str)]) -> String {
         line.push(' ');
         let before = pos.side_to_move();
         pos.play_unchecked(m);
-        if before == crate::geometry::Color::Black && pos.side_to_move() == crate::geometry::Color::White {
+        if before == crate::geometry::Color::Black
+            && pos.side_to_move() == crate::geometry::Color::White
+        {
             number += 1;
         }
         if line.len() > 72 {
@@ -132,16 +145,24 @@ pub fn read(text: &str) -> Result<Record, PgnError> {
                 let value = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
                 Some((name.to_string(), value.to_string()))
             });
-            tags.push(parsed.ok_or_else(|| PgnError::Tag { line: i + 1, text: line.to_string() })?);
+            tags.push(parsed.ok_or_else(|| PgnError::Tag {
+                line: i + 1,
+                text: line.to_string(),
+            })?);
         } else if !line.starts_with('%') {
             movetext += line;
             movetext.push('\n');
         }
     }
-    let get = |n: &str| tags.iter().find(|(k, _)| k == n).map(|(_, v): &(String, String)| v.clone());
+    let get = |n: &str| {
+        tags.iter()
+            .find(|(k, _)| k == n)
+            .map(|(_, v): &(String, String)| v.clone())
+    };
     let game_id = get("Variant").ok_or(PgnError::NoVariant)?;
-    let options: Vec<String> =
-        get("Options").map(|o| o.split_whitespace().map(String::from).collect()).unwrap_or_default();
+    let options: Vec<String> = get("Options")
+        .map(|o| o.split_whitespace().map(String::from).collect())
+        .unwrap_or_default();
     let v = variant(&game_id, get("Ruleset").as_deref(), &options)?;
     let mut game = match get("FEN") {
         Some(fen) => ChessGame::from_position(Position::from_fen(v, &fen)?),
@@ -150,7 +171,14 @@ pub fn read(text: &str) -> Result<Record, PgnError> {
     let forced = game.moves().len();
     let mut already: Vec<String> = {
         let mut p = game.start_position().clone();
-        game.moves().iter().map(|&m| { let s = p.san(m); p.play_unchecked(m); s }).collect()
+        game.moves()
+            .iter()
+            .map(|&m| {
+                let s = p.san(m);
+                p.play_unchecked(m);
+                s
+            })
+            .collect()
     };
     already.reverse();
     let mut number = 0;
@@ -162,7 +190,11 @@ pub fn read(text: &str) -> Result<Record, PgnError> {
                 continue;
             }
         }
-        game.play_text(&token).map_err(|error| PgnError::Move { number, text: token.clone(), error })?;
+        game.play_text(&token).map_err(|error| PgnError::Move {
+            number,
+            text: token.clone(),
+            error,
+        })?;
     }
     Ok(Record { tags, game })
 }
@@ -178,7 +210,11 @@ fn tokens(text: &str) -> Result<Vec<String>, PgnError> {
         if ["1-0", "0-1", "1/2-1/2", "*"].contains(&w.as_str()) {
             return;
         }
-        let w = if w.starts_with("0-0") { w.as_str() } else { w.trim_start_matches(|c: char| c.is_ascii_digit()) };
+        let w = if w.starts_with("0-0") {
+            w.as_str()
+        } else {
+            w.trim_start_matches(|c: char| c.is_ascii_digit())
+        };
         let w = w.trim_start_matches('.');
         let w = w.trim_end_matches(['!', '?']);
         if !w.is_empty() && !w.starts_with('$') && !["1-0", "0-1", "1/2-1/2", "*"].contains(&w) {

@@ -1,6 +1,6 @@
 //! A position of a chess-family game and how a move changes it.
 
-use super::variant::{Counting, Kind, KingLeap, Setup, Variant, MAX_KINDS};
+use super::variant::{Counting, Kind, KingLeap, Opening, Setup, Variant, MAX_KINDS};
 use super::zobrist::KEYS;
 use crate::geometry::{Bitboard, Color, Square, GRID_SQUARES};
 use std::fmt;
@@ -93,7 +93,14 @@ impl Move {
 
 impl fmt::Debug for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:?}({}{} {})", self.kind(), self.from(), self.to(), self.piece())
+        write!(
+            f,
+            "{:?}({}{} {})",
+            self.kind(),
+            self.from(),
+            self.to(),
+            self.piece()
+        )
     }
 }
 
@@ -124,6 +131,8 @@ pub struct Position {
     pub(crate) rule50: u16,
     pub(crate) fullmove: u16,
     pub(crate) count: CountState,
+    /// Plies left in the opening phase (0: over).
+    pub(crate) opening_left: u8,
     /// Shatar: per colour, whether its current unbroken run of checks includes a shak.
     pub(crate) shak_run: [bool; 2],
     pub(crate) hash: u64,
@@ -143,9 +152,13 @@ impl Position {
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         let c = self.board[sq.index()];
-        (c != EMPTY).then(|| Piece {
+        (c != EMPTY).then_some(Piece {
             kind: c >> 1,
-            color: if c & 1 == 0 { Color::White } else { Color::Black },
+            color: if c & 1 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            },
         })
     }
     /// Squares of colour `c`.
@@ -210,6 +223,26 @@ impl Position {
     pub fn hash(&self) -> u64 {
         self.hash
     }
+    /// Plies left in the opening phase (ta'biya, Werera); 0 when it is over.
+    pub fn opening_left(&self) -> u8 {
+        self.opening_left
+    }
+
+    /// Whether the Werera (either side may move) is running.
+    pub fn simultaneous(&self) -> bool {
+        self.opening_left > 0 && self.v.spec.hooks.opening == Opening::Simultaneous
+    }
+
+    /// The same position with `c` to move (for the Werera, where either side may move).
+    pub fn with_side(&self, c: Color) -> Position {
+        let mut p = self.clone();
+        if p.side != c {
+            p.side = c;
+            p.hash ^= KEYS.side;
+        }
+        p
+    }
+
     /// Whether the setup phase is still running.
     pub fn in_setup(&self) -> bool {
         matches!(self.v.spec.hooks.setup, Setup::Sittuyin { .. })
@@ -231,6 +264,7 @@ impl Position {
             rule50: 0,
             fullmove: 1,
             count: CountState::default(),
+            opening_left: 0,
             shak_run: [false; 2],
             hash: 0,
         }
@@ -268,7 +302,11 @@ impl Position {
         }
         for c in Color::BOTH {
             for k in 0..self.v.kinds() {
-                let code = Piece { kind: k as Kind, color: c }.code();
+                let code = Piece {
+                    kind: k as Kind,
+                    color: c,
+                }
+                .code();
                 h ^= KEYS.hand[code][0] ^ KEYS.hand[code][(self.hands[c.index()][k] & 31) as usize];
             }
             if self.leap[c.index()] {
@@ -284,7 +322,7 @@ impl Position {
         if self.side == Color::Black {
             h ^= KEYS.side;
         }
-        h
+        h ^ KEYS.phase[(self.opening_left & 63) as usize]
     }
 
     /// Squares attacked by `by`'s pieces that attack `sq`, with occupancy `occ`.
@@ -315,9 +353,16 @@ impl Position {
             }
             let blockers = ray.from[sq.index()] & occ;
             if blockers.any() {
-                let b = if ray.up { blockers.lsb() } else { blockers.msb() };
+                let b = if ray.up {
+                    blockers.lsb()
+                } else {
+                    blockers.msb()
+                };
                 let code = self.board[b.index()];
-                if code != EMPTY && (code & 1) as usize == by.index() && mask >> (code >> 1) & 1 != 0 {
+                if code != EMPTY
+                    && (code & 1) as usize == by.index()
+                    && mask >> (code >> 1) & 1 != 0
+                {
                     att |= b.bb();
                 }
             }
@@ -363,6 +408,7 @@ impl Position {
         self.ep = None;
         self.rule50 += 1;
         let mut moved_kind = None;
+        let mut captured = false;
         match m.kind() {
             MoveKind::Normal | MoveKind::Promotion => {
                 let p = self.piece_at(from).expect("a piece on the origin square");
@@ -370,6 +416,7 @@ impl Position {
                     if let Some(cap) = self.piece_at(to) {
                         self.remove(to, cap);
                         self.rule50 = 0;
+                        captured = true;
                     }
                     self.remove(from, p);
                     self.put(to, p);
@@ -384,7 +431,13 @@ impl Position {
                 }
                 if m.kind() == MoveKind::Promotion {
                     self.remove(to, p);
-                    self.put(to, Piece { kind: m.piece(), color: us });
+                    self.put(
+                        to,
+                        Piece {
+                            kind: m.piece(),
+                            color: us,
+                        },
+                    );
                 }
                 moved_kind = Some(p.kind);
             }
@@ -393,6 +446,7 @@ impl Position {
                 let victim_sq = Square::new(to.file(), from.rank()).expect("on board");
                 let victim = self.piece_at(victim_sq).expect("a pawn to take");
                 self.remove(victim_sq, victim);
+                captured = true;
                 self.remove(from, p);
                 self.put(to, p);
                 self.rule50 = 0;
@@ -400,8 +454,11 @@ impl Position {
             }
             MoveKind::Castle => {
                 let king = self.piece_at(from).expect("a king");
-                let (rook_from_file, rook_to_file) =
-                    if to.file() > from.file() { (self.v.shape().files - 1, to.file() - 1) } else { (0, to.file() + 1) };
+                let (rook_from_file, rook_to_file) = if to.file() > from.file() {
+                    (self.v.shape().files - 1, to.file() - 1)
+                } else {
+                    (0, to.file() + 1)
+                };
                 let rf = Square::new(rook_from_file, from.rank()).expect("on board");
                 let rt = Square::new(rook_to_file, from.rank()).expect("on board");
                 let rook = self.piece_at(rf).expect("a rook");
@@ -420,7 +477,7 @@ impl Position {
             }
             MoveKind::Pass => {}
         }
-        self.rights = self.rights & !(from.bb() | to.bb());
+        self.rights &= !(from.bb() | to.bb());
         if self.v.spec.hooks.castling && self.rights != old_rights {
             self.drop_lone_castling_kings();
         }
@@ -429,13 +486,33 @@ impl Position {
         }
         if self.v.spec.hooks.king_leap == KingLeap::OncePerGame
             && moved_kind == Some(self.v.king)
-            && (to.file().abs_diff(from.file()), to.rank().abs_diff(from.rank())) != (0, 0)
-            && from.file().abs_diff(to.file()).max(from.rank().abs_diff(to.rank())) == 2
+            && (
+                to.file().abs_diff(from.file()),
+                to.rank().abs_diff(from.rank()),
+            ) != (0, 0)
+            && from
+                .file()
+                .abs_diff(to.file())
+                .max(from.rank().abs_diff(to.rank()))
+                == 2
         {
             self.set_leap(us, false);
         }
         if us == Color::Black {
             self.fullmove += 1;
+        }
+        if self.opening_left > 0 {
+            let old = self.opening_left;
+            self.opening_left = match self.v.spec.hooks.opening {
+                Opening::Simultaneous if captured => 0,
+                Opening::Simultaneous => old,
+                _ => old - 1,
+            };
+            self.hash ^=
+                KEYS.phase[(old & 63) as usize] ^ KEYS.phase[(self.opening_left & 63) as usize];
+            if self.opening_left == 0 && self.v.spec.hooks.castle_right_in_opening {
+                self.rights = Bitboard::EMPTY;
+            }
         }
         self.side = self.next_side(us, m);
         if self.side != us {
@@ -456,6 +533,14 @@ impl Position {
     /// Who moves after `us` played `m`: normally the other side; the setup phase and
     /// opening arrays may give one side several moves in a row.
     fn next_side(&self, us: Color, _m: Move) -> Color {
+        if let Opening::Array { moves } = self.v.spec.hooks.opening {
+            if self.opening_left > moves {
+                return Color::White;
+            }
+            if self.opening_left > 0 {
+                return Color::Black;
+            }
+        }
         if let Setup::Sittuyin { fsf: false } = self.v.spec.hooks.setup {
             if self.has_hand(us) {
                 return us;
@@ -475,14 +560,18 @@ impl Position {
     fn drop_lone_castling_kings(&mut self) {
         let shape = self.v.shape();
         for c in Color::BOTH {
-            let back = if c == Color::White { 0 } else { shape.ranks - 1 };
+            let back = if c == Color::White {
+                0
+            } else {
+                shape.ranks - 1
+            };
             let rooks = Bitboard::EMPTY
                 .with(Square::new(0, back).expect("corner"))
                 .with(Square::new(shape.files - 1, back).expect("corner"));
             let king_right = self.king_square(c).filter(|k| self.rights.has(*k));
             match king_right {
                 Some(k) if (self.rights & rooks).is_empty() => self.rights = self.rights.without(k),
-                None => self.rights = self.rights & !rooks,
+                None => self.rights &= !rooks,
                 _ => {}
             }
         }
@@ -498,8 +587,12 @@ impl Position {
     /// Fairy-Stockfish's Cambodian rule: an enemy rook moving onto the king's file or rank
     /// takes away the king's leap.
     fn cambodian_rook_aim(&mut self, m: Move, them: Color) {
-        let Some(rook) = self.v.kind_of_id("rook") else { return };
-        let Some(ks) = self.king_square(them) else { return };
+        let Some(rook) = self.v.kind_of_id("rook") else {
+            return;
+        };
+        let Some(ks) = self.king_square(them) else {
+            return;
+        };
         let to = m.to();
         if self.rights.has(ks)
             && self.piece_at(to).map(|p| p.kind) == Some(rook)

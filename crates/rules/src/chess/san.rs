@@ -26,13 +26,24 @@ impl Position {
         let from = m.from();
         let to = m.to();
         match m.kind() {
-            MoveKind::Castle => return if to.file() > from.file() { "O-O".into() } else { "O-O-O".into() },
-            MoveKind::Drop => return format!("{}@{}", v.piece(m.piece()).letter.to_ascii_uppercase(), to),
+            MoveKind::Castle => {
+                return if to.file() > from.file() {
+                    "O-O".into()
+                } else {
+                    "O-O-O".into()
+                }
+            }
+            MoveKind::Drop => {
+                return format!("{}@{}", v.piece(m.piece()).letter.to_ascii_uppercase(), to)
+            }
             MoveKind::Pass => return "pass".into(),
             _ => {}
         }
-        let Some(p) = self.piece_at(from) else { return self.uci(m) };
-        let capture = m.kind() == MoveKind::EnPassant || (from != to && self.piece_at(to).is_some());
+        let Some(p) = self.piece_at(from) else {
+            return self.uci(m);
+        };
+        let capture =
+            m.kind() == MoveKind::EnPassant || (from != to && self.piece_at(to).is_some());
         let mut s = String::new();
         if v.is_pawn(p.kind) {
             if capture {
@@ -86,18 +97,31 @@ impl Position {
         if t.is_empty() {
             return Err(MoveError::Malformed(text.to_string()));
         }
-        match self.parse_uci(t) {
-            Ok(m) => return Ok(m),
-            Err(MoveError::Illegal { text, hint }) => return Err(MoveError::Illegal { text, hint }),
-            Err(_) => {}
+        // coordinates, also as long algebraic (e2-e4, d3xe4)
+        let long: String = t.trim_end_matches(['+', '#']).replace(['x', '-'], "");
+        for candidate in [t, long.as_str()] {
+            match self.parse_uci(candidate) {
+                Ok(m) => return Ok(m),
+                Err(MoveError::Illegal { text, hint }) => {
+                    return Err(MoveError::Illegal { text, hint })
+                }
+                Err(_) => {}
+            }
         }
-        let key = |s: &str| s.replace(['x', '+', '#', '!', '?', '=', '-'], "").replace("0", "O");
+        let key = |s: &str| {
+            s.replace(['x', '+', '#', '!', '?', '=', '-'], "")
+                .replace("0", "O")
+        };
         let wanted = key(t);
         if wanted.is_empty() {
             return Err(MoveError::Malformed(text.to_string()));
         }
         let legal = self.legal_moves();
-        let matches: Vec<Move> = legal.iter().copied().filter(|&m| key(&self.san_without_suffix(m)) == wanted).collect();
+        let matches: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|&m| key(&self.san_without_suffix(m)) == wanted)
+            .collect();
         match matches.len() {
             1 => Ok(matches[0]),
             0 => {
@@ -111,20 +135,30 @@ impl Position {
                     return Ok(lower[0]);
                 }
                 if looks_like_san(t) {
-                    Err(MoveError::Illegal { text: t.to_string(), hint: String::new() })
+                    Err(MoveError::Illegal {
+                        text: t.to_string(),
+                        hint: String::new(),
+                    })
                 } else {
                     Err(MoveError::Malformed(text.to_string()))
                 }
             }
             _ => Err(MoveError::Ambiguous(
                 t.to_string(),
-                matches.iter().map(|&m| self.uci(m)).collect::<Vec<_>>().join(", "),
+                matches
+                    .iter()
+                    .map(|&m| self.uci(m))
+                    .collect::<Vec<_>>()
+                    .join(", "),
             )),
         }
     }
 }
 
 fn looks_like_san(t: &str) -> bool {
-    let has_square = t.as_bytes().windows(2).any(|w| w[0].is_ascii_lowercase() && w[1].is_ascii_digit());
+    let has_square = t
+        .as_bytes()
+        .windows(2)
+        .any(|w| w[0].is_ascii_lowercase() && w[1].is_ascii_digit());
     has_square || t.starts_with("O-O") || t.starts_with("0-0")
 }

@@ -10,7 +10,9 @@ use thiserror::Error;
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum MoveError {
     /// The text is not a move in any notation we read.
-    #[error("{0:?} is not a move: expected coordinates such as e2e4, e7e8q or N@e4, or SAN such as Nf3")]
+    #[error(
+        "{0:?} is not a move: expected coordinates such as e2e4, e7e8q or N@e4, or SAN such as Nf3"
+    )]
     Malformed(String),
     /// The text is a well-formed move that is not legal here.
     #[error("{text:?} is not legal here{hint}")]
@@ -34,7 +36,11 @@ impl Position {
         let v = self.v;
         match m.kind() {
             MoveKind::Drop => {
-                format!("{}@{}", v.piece(m.piece()).letter.to_ascii_uppercase(), m.to())
+                format!(
+                    "{}@{}",
+                    v.piece(m.piece()).letter.to_ascii_uppercase(),
+                    m.to()
+                )
             }
             MoveKind::Promotion => format!("{}{}{}", m.from(), m.to(), v.piece(m.piece()).letter),
             _ => format!("{}{}", m.from(), m.to()),
@@ -51,18 +57,29 @@ impl Position {
         if let Some(&m) = legal.iter().find(|&&m| self.uci(m) == t) {
             return Ok(m);
         }
-        Err(MoveError::Illegal { text: t.to_string(), hint: self.illegal_hint(t) })
+        Err(MoveError::Illegal {
+            text: t.to_string(),
+            hint: self.illegal_hint(t),
+        })
     }
 
     fn illegal_hint(&self, t: &str) -> String {
-        let Some(from) = Square::parse(t.get(..2).unwrap_or("")).or_else(|| Square::parse(t.get(..3).unwrap_or("")))
+        let Some(from) = Square::parse(t.get(..2).unwrap_or(""))
+            .or_else(|| Square::parse(t.get(..3).unwrap_or("")))
         else {
             return String::new();
         };
         match self.piece_at(from) {
             None if !t.contains('@') => format!(": there is no piece on {from}"),
             Some(p) if p.color != self.side => {
-                format!(": the piece on {from} is {}'s", if p.color == Color::White { "White" } else { "Black" })
+                format!(
+                    ": the piece on {from} is {}'s",
+                    if p.color == Color::White {
+                        "White"
+                    } else {
+                        "Black"
+                    }
+                )
             }
             _ if self.in_check() => ": the king is in check".to_string(),
             _ => String::new(),
@@ -72,7 +89,9 @@ impl Position {
 
 fn looks_like_uci(t: &str) -> bool {
     if let Some((p, sq)) = t.split_once('@') {
-        return p.len() == 1 && p.chars().all(|c| c.is_ascii_alphabetic()) && Square::parse(sq).is_some();
+        return p.len() == 1
+            && p.chars().all(|c| c.is_ascii_alphabetic())
+            && Square::parse(sq).is_some();
     }
     let b = t.as_bytes();
     // from square, to square, optional promotion letter

@@ -126,6 +126,23 @@ pub enum FersStep {
     Fsf,
 }
 
+/// An opening phase before alternate play.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Opening {
+    /// None: play alternates from the first move.
+    None,
+    /// The opening array (Shatranj's ta'biya, Senterej's ten-move Werera): White makes
+    /// `moves` moves, then Black as many, without captures and without crossing the centre
+    /// line.
+    Array {
+        /// Moves each side makes.
+        moves: u8,
+    },
+    /// Senterej's Werera: until the first capture either side may move at any time; then
+    /// the side that did not capture moves next.
+    Simultaneous,
+}
+
 /// How a game starts before normal play.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Setup {
@@ -151,6 +168,10 @@ pub struct Hooks {
     pub fers_step: FersStep,
     /// Setup phase.
     pub setup: Setup,
+    /// Opening phase (ta'biya, Werera).
+    pub opening: Opening,
+    /// Castling only to the king's right and only during the opening phase (Senterej).
+    pub castle_right_in_opening: bool,
     /// A move that stalemates the opponent is illegal (Sittuyin).
     pub stalemate_illegal: bool,
     /// A knight move that checkmates is illegal (Shatar).
@@ -171,6 +192,8 @@ impl Default for Hooks {
             king_leap: KingLeap::None,
             fers_step: FersStep::None,
             setup: Setup::Fixed,
+            opening: Opening::None,
+            castle_right_in_opening: false,
             stalemate_illegal: false,
             knight_mate_illegal: false,
             check_capture: false,
@@ -287,8 +310,11 @@ impl Variant {
         if spec.pieces.len() > MAX_KINDS {
             return Err(VariantError::TooManyKinds);
         }
-        let king = spec.pieces.iter().position(|p| p.role == Role::King).ok_or(VariantError::NoKing)?
-            as Kind;
+        let king = spec
+            .pieces
+            .iter()
+            .position(|p| p.role == Role::King)
+            .ok_or(VariantError::NoKing)? as Kind;
         let board = spec.shape.mask();
         let mut rays: Vec<Ray> = Vec::new();
         let mut tables = Vec::new();
@@ -304,7 +330,11 @@ impl Variant {
                     complex: Vec::new(),
                 };
                 for a in &atoms {
-                    let a = if color == Color::White { *a } else { a.mirrored() };
+                    let a = if color == Color::White {
+                        *a
+                    } else {
+                        a.mirrored()
+                    };
                     if !a.is_simple() {
                         simple = false;
                         t.complex.push(a);
@@ -387,11 +417,19 @@ impl Variant {
     /// The type with this FEN letter (either case).
     pub fn kind_of_letter(&self, c: char) -> Option<Kind> {
         let l = c.to_ascii_lowercase();
-        self.spec.pieces.iter().position(|p| p.letter == l).map(|k| k as Kind)
+        self.spec
+            .pieces
+            .iter()
+            .position(|p| p.letter == l)
+            .map(|k| k as Kind)
     }
     /// The type with this id.
     pub fn kind_of_id(&self, id: &str) -> Option<Kind> {
-        self.spec.pieces.iter().position(|p| p.id == id).map(|k| k as Kind)
+        self.spec
+            .pieces
+            .iter()
+            .position(|p| p.id == id)
+            .map(|k| k as Kind)
     }
     /// The royal type.
     pub fn king(&self) -> Kind {
@@ -450,12 +488,22 @@ impl Variant {
         if blockers.is_empty() {
             full
         } else {
-            let b = if ray.up { blockers.lsb() } else { blockers.msb() };
+            let b = if ray.up {
+                blockers.lsb()
+            } else {
+                blockers.msb()
+            };
             full ^ ray.from[b.index()]
         }
     }
 
-    fn complex_targets(&self, atoms: &[Atom], sq: Square, occ: Bitboard, capture: bool) -> Bitboard {
+    fn complex_targets(
+        &self,
+        atoms: &[Atom],
+        sq: Square,
+        occ: Bitboard,
+        capture: bool,
+    ) -> Bitboard {
         let mut out = Bitboard::EMPTY;
         for a in atoms {
             if (capture && !a.mode.captures()) || (!capture && !a.mode.moves()) {
@@ -463,7 +511,9 @@ impl Variant {
             }
             if a.lame {
                 let (sx, sy) = a.lame_step();
-                let Some(step) = sq.offset(sx, sy) else { continue };
+                let Some(step) = sq.offset(sx, sy) else {
+                    continue;
+                };
                 if occ.has(step) {
                     continue;
                 }
@@ -513,14 +563,22 @@ fn ray_index(rays: &mut Vec<Ray>, dx: i8, dy: i8, board: Bitboard) -> usize {
     let make = |dx: i8, dy: i8| {
         let mut from = Box::new([Bitboard::EMPTY; GRID_SQUARES]);
         for (i, slot) in from.iter_mut().enumerate() {
-            let Some(sq) = Square::from_index(i) else { continue };
+            let Some(sq) = Square::from_index(i) else {
+                continue;
+            };
             let mut cur = sq;
             while let Some(n) = cur.offset(dx, dy).filter(|s| board.has(*s)) {
                 *slot |= n.bb();
                 cur = n;
             }
         }
-        Ray { dx, dy, up: dy > 0 || (dy == 0 && dx > 0), from, opposite: 0 }
+        Ray {
+            dx,
+            dy,
+            up: dy > 0 || (dy == 0 && dx > 0),
+            from,
+            opposite: 0,
+        }
     };
     let i = rays.len();
     rays.push(make(dx, dy));
@@ -532,7 +590,11 @@ fn ray_index(rays: &mut Vec<Ray>, dx: i8, dy: i8, board: Bitboard) -> usize {
 
 fn sittuyin_zone() -> [Bitboard; 2] {
     let sq = |s: &str| Square::parse(s).expect("square").bb();
-    let w = ["a8", "b7", "c6", "d5", "e5", "f6", "g7", "h8"].iter().fold(Bitboard::EMPTY, |b, s| b | sq(s));
-    let b = ["a1", "b2", "c3", "d4", "e4", "f3", "g2", "h1"].iter().fold(Bitboard::EMPTY, |b, s| b | sq(s));
+    let w = ["a8", "b7", "c6", "d5", "e5", "f6", "g7", "h8"]
+        .iter()
+        .fold(Bitboard::EMPTY, |b, s| b | sq(s));
+    let b = ["a1", "b2", "c3", "d4", "e4", "f3", "g2", "h1"]
+        .iter()
+        .fold(Bitboard::EMPTY, |b, s| b | sq(s));
     [w, b]
 }

@@ -38,11 +38,39 @@ pub(super) fn spec(_fsf: bool, opt: &super::Opts) -> VariantSpec {
 /// The own name of the symbol that started on `file` (0 = a) of its side's first or
 /// second rank, as seed 000 names all 32 symbols.
 pub fn symbol_name(color: Color, piece_id: &str, start_file: u8) -> Option<&'static str> {
-    const AHURAS: [&str; 8] = ["Power", "Love", "Wisdom", "Preserver", "Creator", "Eternal Life", "Work", "Peace"];
-    const DEVAS: [&str; 8] = ["Weakness", "Hatred", "Ignorance", "Spoiler", "Destroyer", "Death", "Idleness", "Violence"];
-    const FRAVASHIS: [&str; 8] = ["Sun", "Water", "Air", "Food", "Man", "Earth", "Health", "Joy"];
-    const KHRAFSTRAS: [&str; 8] =
-        ["Darkness", "Impure Water", "Impure Air", "Impure Food", "Inferior Man", "Barrenness", "Disease", "Sadness"];
+    const AHURAS: [&str; 8] = [
+        "Power",
+        "Love",
+        "Wisdom",
+        "Preserver",
+        "Creator",
+        "Eternal Life",
+        "Work",
+        "Peace",
+    ];
+    const DEVAS: [&str; 8] = [
+        "Weakness",
+        "Hatred",
+        "Ignorance",
+        "Spoiler",
+        "Destroyer",
+        "Death",
+        "Idleness",
+        "Violence",
+    ];
+    const FRAVASHIS: [&str; 8] = [
+        "Sun", "Water", "Air", "Food", "Man", "Earth", "Health", "Joy",
+    ];
+    const KHRAFSTRAS: [&str; 8] = [
+        "Darkness",
+        "Impure Water",
+        "Impure Air",
+        "Impure Food",
+        "Inferior Man",
+        "Barrenness",
+        "Disease",
+        "Sadness",
+    ];
     let f = start_file as usize;
     if f >= 8 {
         return None;

@@ -21,7 +21,13 @@ pub(super) fn spec(fsf: bool, opt: &super::Opts) -> VariantSpec {
     let pieces = vec![
         piece("pawn", 'p', PAWN_BETZA, Role::Pawn, "Padati"),
         piece("knight", 'n', "N", Role::Piece, "Ashva"),
-        piece("elephant", 'b', if fsf { "A" } else { elephant }, Role::Piece, "Gaja"),
+        piece(
+            "elephant",
+            'b',
+            if fsf { "A" } else { elephant },
+            Role::Piece,
+            "Gaja",
+        ),
         piece("rook", 'r', "R", Role::Piece, "Ratha"),
         piece("fers", 'q', "F", Role::Piece, "Mantri"),
         piece("king", 'k', "K", Role::King, "Raja"),

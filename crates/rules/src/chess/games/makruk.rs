@@ -4,7 +4,13 @@ use super::{base, piece, GameInfo, PAWN_BETZA};
 use crate::chess::variant::{Counting, FersStep, KingLeap, Promotion, Role, VariantSpec};
 
 /// Makruk.
-pub const INFO: GameInfo = GameInfo { id: "makruk", name: "Makruk", fsf: Some("makruk"), seed: "001 §VI", options: &[] };
+pub const INFO: GameInfo = GameInfo {
+    id: "makruk",
+    name: "Makruk",
+    fsf: Some("makruk"),
+    seed: "001 §VI",
+    options: &[],
+};
 
 /// Ouk Chatrang.
 pub const OUK_INFO: GameInfo = GameInfo {
@@ -15,7 +21,12 @@ pub const OUK_INFO: GameInfo = GameInfo {
     options: &[("king-leap", &["any", "forward"])],
 };
 
-fn makruk_like(game: &'static str, names: [&'static str; 6], start: &str, counting: Counting) -> VariantSpec {
+fn makruk_like(
+    game: &'static str,
+    names: [&'static str; 6],
+    start: &str,
+    counting: Counting,
+) -> VariantSpec {
     let pieces = vec![
         piece("pawn", 'p', PAWN_BETZA, Role::Pawn, names[0]),
         piece("knight", 'n', "N", Role::Piece, names[1]),
@@ -45,7 +56,11 @@ pub(super) fn ouk_spec(fsf: bool, opt: &super::Opts) -> VariantSpec {
         "ouk-chatrang",
         ["Trey", "Ses", "Koul", "Tuuk", "Neang", "Sdaach"],
         "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1",
-        if fsf { Counting::Cambodian } else { Counting::Makruk },
+        if fsf {
+            Counting::Cambodian
+        } else {
+            Counting::Makruk
+        },
     );
     s.hooks.king_leap = if fsf {
         KingLeap::Cambodian

@@ -4,7 +4,9 @@
 //! Every game has the default ruleset `seed` (the seed text as `RULES.md` reads it); games
 //! Fairy-Stockfish knows also have `fairy-stockfish`, reproducing its built-in variant.
 
-use super::variant::{BareKing, Counting, EndRules, Hooks, PieceDef, Promotion, Role, Stalemate, Variant, VariantSpec};
+use super::variant::{
+    BareKing, Counting, EndRules, Hooks, PieceDef, Promotion, Role, Stalemate, Variant, VariantSpec,
+};
 use crate::geometry::Shape;
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
@@ -81,14 +83,24 @@ pub enum RulesetError {
 /// Finds a game by our id or by Fairy-Stockfish's name.
 pub fn find_game(name: &str) -> Result<&'static GameInfo, RulesetError> {
     let n = name.to_ascii_lowercase();
-    GAMES.iter().find(|g| g.id == n || g.fsf == Some(n.as_str())).ok_or_else(|| {
-        RulesetError::UnknownGame(name.to_string(), GAMES.iter().map(|g| g.id).collect::<Vec<_>>().join(", "))
-    })
+    GAMES
+        .iter()
+        .find(|g| g.id == n || g.fsf == Some(n.as_str()))
+        .ok_or_else(|| {
+            RulesetError::UnknownGame(
+                name.to_string(),
+                GAMES.iter().map(|g| g.id).collect::<Vec<_>>().join(", "),
+            )
+        })
 }
 
 /// The variant of a game under a ruleset (`seed` or `fairy-stockfish`; `None` for the
 /// default) and options (`name=value`), built once and kept for the life of the program.
-pub fn variant(game: &str, ruleset: Option<&str>, options: &[String]) -> Result<&'static Variant, RulesetError> {
+pub fn variant(
+    game: &str,
+    ruleset: Option<&str>,
+    options: &[String],
+) -> Result<&'static Variant, RulesetError> {
     let info = find_game(game)?;
     let ruleset = ruleset.unwrap_or("seed").to_ascii_lowercase();
     let fsf = match ruleset.as_str() {
@@ -98,28 +110,47 @@ pub fn variant(game: &str, ruleset: Option<&str>, options: &[String]) -> Result<
             return Err(RulesetError::UnknownRuleset {
                 game: info.id,
                 ruleset,
-                fsf: if info.fsf.is_some() { ", fairy-stockfish" } else { "" },
+                fsf: if info.fsf.is_some() {
+                    ", fairy-stockfish"
+                } else {
+                    ""
+                },
             })
         }
     };
     let mut opts: Vec<(String, String)> = Vec::new();
     for o in options {
-        let (k, v) = o.split_once('=').ok_or_else(|| RulesetError::Malformed(o.clone()))?;
+        let (k, v) = o
+            .split_once('=')
+            .ok_or_else(|| RulesetError::Malformed(o.clone()))?;
         let (k, v) = (k.trim().to_ascii_lowercase(), v.trim().to_ascii_lowercase());
         let known = info.options.iter().find(|(name, _)| *name == k);
         if !known.is_some_and(|(_, vals)| vals.contains(&v.as_str())) {
-            let list = info.options.iter().map(|(n, vs)| format!("{n}={}", vs.join("|"))).collect::<Vec<_>>();
+            let list = info
+                .options
+                .iter()
+                .map(|(n, vs)| format!("{n}={}", vs.join("|")))
+                .collect::<Vec<_>>();
             return Err(RulesetError::UnknownOption {
                 game: info.id,
                 option: o.clone(),
-                known: if list.is_empty() { "none".into() } else { list.join(", ") },
+                known: if list.is_empty() {
+                    "none".into()
+                } else {
+                    list.join(", ")
+                },
             });
         }
         opts.retain(|(n, _)| *n != k);
         opts.push((k, v));
     }
     opts.sort();
-    let key = format!("{}|{}|{:?}", info.id, if fsf { "fairy-stockfish" } else { "seed" }, opts);
+    let key = format!(
+        "{}|{}|{:?}",
+        info.id,
+        if fsf { "fairy-stockfish" } else { "seed" },
+        opts
+    );
     static CACHE: OnceLock<Mutex<HashMap<String, &'static Variant>>> = OnceLock::new();
     let cache = CACHE.get_or_init(Default::default);
     let mut map = cache.lock().unwrap_or_else(|e| e.into_inner());
@@ -139,9 +170,15 @@ pub fn variant(game: &str, ruleset: Option<&str>, options: &[String]) -> Result<
         "shatar" => shatar::spec(fsf, &opt),
         _ => unreachable!("every listed game has a spec"),
     };
-    spec.ruleset = if fsf { "fairy-stockfish".into() } else { "seed".into() };
+    spec.ruleset = if fsf {
+        "fairy-stockfish".into()
+    } else {
+        "seed".into()
+    };
     spec.options = opts.clone();
-    let v: &'static Variant = Box::leak(Box::new(Variant::build(spec).expect("built-in variants are valid")));
+    let v: &'static Variant = Box::leak(Box::new(
+        Variant::build(spec).expect("built-in variants are valid"),
+    ));
     map.insert(key, v);
     Ok(v)
 }
@@ -164,21 +201,44 @@ impl Opts<'_> {
             .iter()
             .find(|(n, _)| n == name)
             .map(|(_, v)| v.as_str())
-            .or_else(|| self.info.options.iter().find(|(n, _)| *n == name).map(|(_, vs)| vs[0]))
+            .or_else(|| {
+                self.info
+                    .options
+                    .iter()
+                    .find(|(n, _)| *n == name)
+                    .map(|(_, vs)| vs[0])
+            })
             .unwrap_or("")
     }
 }
 
 /// A piece definition.
-pub(crate) const fn piece(id: &'static str, letter: char, betza: &'static str, role: Role, name: &'static str) -> PieceDef {
-    PieceDef { id, letter, betza, role, name }
+pub(crate) const fn piece(
+    id: &'static str,
+    letter: char,
+    betza: &'static str,
+    role: Role,
+    name: &'static str,
+) -> PieceDef {
+    PieceDef {
+        id,
+        letter,
+        betza,
+        role,
+        name,
+    }
 }
 
 /// The Shatranj-family pawn: one step forward, captures one step diagonally forward.
 pub(crate) const PAWN_BETZA: &str = "fmWfcF";
 
 /// A spec on the 8x8 board with the common defaults.
-pub(crate) fn base(game: &'static str, pieces: Vec<PieceDef>, start_fen: &str, promotion: Promotion) -> VariantSpec {
+pub(crate) fn base(
+    game: &'static str,
+    pieces: Vec<PieceDef>,
+    start_fen: &str,
+    promotion: Promotion,
+) -> VariantSpec {
     VariantSpec {
         game,
         ruleset: String::new(),

@@ -4,7 +4,13 @@ use super::{base, piece, GameInfo, PAWN_BETZA};
 use crate::chess::variant::{BareKing, Promotion, Role, VariantSpec};
 
 /// Shatar.
-pub const INFO: GameInfo = GameInfo { id: "shatar", name: "Shatar", fsf: Some("shatar"), seed: "001 §VIII", options: &[] };
+pub const INFO: GameInfo = GameInfo {
+    id: "shatar",
+    name: "Shatar",
+    fsf: Some("shatar"),
+    seed: "001 §VIII",
+    options: &[],
+};
 
 /// The two forced opening moves: each side's bers pawn two steps forward.
 pub const FORCED_OPENING: [&str; 2] = ["d2d4", "d7d5"];

@@ -1,7 +1,7 @@
 //! Shatranj (seed 001 §II).
 
 use super::{base, piece, GameInfo, PAWN_BETZA};
-use crate::chess::variant::{BareKing, Promotion, Role, Stalemate, VariantSpec};
+use crate::chess::variant::{BareKing, Opening, Promotion, Role, Stalemate, VariantSpec};
 
 /// Shatranj.
 pub const INFO: GameInfo = GameInfo {
@@ -9,10 +9,10 @@ pub const INFO: GameInfo = GameInfo {
     name: "Shatranj",
     fsf: Some("shatranj"),
     seed: "001 §II",
-    options: &[],
+    options: &[("tabiya", &["none", "10", "12"])],
 };
 
-pub(super) fn spec(_fsf: bool, _opt: &super::Opts) -> VariantSpec {
+pub(super) fn spec(fsf: bool, opt: &super::Opts) -> VariantSpec {
     let pieces = vec![
         piece("pawn", 'p', PAWN_BETZA, Role::Pawn, "Baidaq"),
         piece("knight", 'n', "N", Role::Piece, "Faras"),
@@ -21,12 +21,24 @@ pub(super) fn spec(_fsf: bool, _opt: &super::Opts) -> VariantSpec {
         piece("fers", 'q', "F", Role::Piece, "Firzan"),
         piece("king", 'k', "K", Role::King, "Shah"),
     ];
-    let mut s = base(
-        "shatranj",
-        pieces,
-        "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1",
-        Promotion::Choice(vec![4]),
-    );
+    // Option tabiya=10|12 (seed 001 §II): each side first makes 10 (12) moves at once.
+    let moves: u8 = if fsf {
+        0
+    } else {
+        opt.get("tabiya").parse().unwrap_or(0)
+    };
+    let start = if moves > 0 {
+        format!(
+            "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1 opening:{}",
+            2 * moves
+        )
+    } else {
+        "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1".to_string()
+    };
+    let mut s = base("shatranj", pieces, &start, Promotion::Choice(vec![4]));
+    if moves > 0 {
+        s.hooks.opening = Opening::Array { moves };
+    }
     s.end.stalemate = Stalemate::StalematedLoses;
     s.end.bare_king = BareKing::WinsUnlessBareBack;
     s
