@@ -7,7 +7,7 @@
 //! always checked by playing them. Rule hooks that forbid otherwise legal moves run last,
 //! in [`super::hooks::filter_moves`].
 
-use super::position::{Move, MoveKind, Piece, Position};
+use super::position::{Move, MoveKind, Position, Riders};
 use super::variant::{FersStep, Kind, KingLeap, Promotion, Setup, MAX_KINDS};
 use crate::geometry::{Bitboard, Color, Square};
 
@@ -83,6 +83,63 @@ impl std::ops::Deref for MoveList {
     }
 }
 
+/// Where generated moves go: a list, or a counter for perft's last ply.
+pub(crate) trait Sink {
+    /// One move.
+    fn push(&mut self, m: Move);
+    /// Plain moves from `from` to each target.
+    fn push_targets(&mut self, from: Square, targets: Bitboard) {
+        for to in targets {
+            self.push(Move::normal(from, to));
+        }
+    }
+    /// Drops of `kind` on each square.
+    fn push_drops(&mut self, kind: Kind, squares: Bitboard) {
+        for to in squares {
+            self.push(Move::new(MoveKind::Drop, to, to, kind));
+        }
+    }
+}
+
+impl Sink for MoveList {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        MoveList::push(self, m);
+    }
+}
+
+/// Counts moves without listing them.
+pub(crate) struct Counter(pub(crate) usize);
+
+impl Sink for Counter {
+    #[inline]
+    fn push(&mut self, _m: Move) {
+        self.0 += 1;
+    }
+    #[inline]
+    fn push_targets(&mut self, _from: Square, targets: Bitboard) {
+        self.0 += targets.count() as usize;
+    }
+    #[inline]
+    fn push_drops(&mut self, _kind: Kind, squares: Bitboard) {
+        self.0 += squares.count() as usize;
+    }
+}
+
+/// Passes on only the moves after which the mover's king is safe (the slow path).
+struct Checked<'a, S: Sink> {
+    pos: &'a Position,
+    inner: &'a mut S,
+}
+
+impl<S: Sink> Sink for Checked<'_, S> {
+    fn push(&mut self, m: Move) {
+        if self.pos.is_safe_after(m) {
+            self.inner.push(m);
+        }
+    }
+}
+
 struct Pins {
     pinned: Bitboard,
     lines: [(Square, Bitboard); 16],
@@ -117,36 +174,69 @@ impl Position {
         list.clear();
         if self.in_setup() {
             self.generate_setup_drops(list);
+        } else if self.fast_legality() {
+            self.generate_moves(list, true);
         } else {
-            self.generate_moves(list);
+            self.generate_moves(
+                &mut Checked {
+                    pos: self,
+                    inner: list,
+                },
+                false,
+            );
         }
     }
 
-    /// The number of legal moves (without rule-hook filters when there are none, this is
-    /// the fast count perft uses at its last ply).
+    /// Whether check and pin masks decide legality (table-driven pieces, one king).
+    #[inline]
+    fn fast_legality(&self) -> bool {
+        let v = self.v;
+        v.simple
+            && self
+                .king_square(self.side)
+                .is_some_and(|k| self.pieces(self.side, v.king).count() == 1 && v.board.has(k))
+    }
+
+    /// Whether the number of legal moves can be counted without listing them: no rule
+    /// hook filters moves here.
+    fn can_bulk_count(&self) -> bool {
+        let h = &self.v.spec.hooks;
+        !h.check_capture
+            && !h.knight_mate_illegal
+            && !h.stalemate_illegal
+            && self.opening_left == 0
+            && !self.in_setup()
+            && self.fast_legality()
+    }
+
+    /// The number of legal moves (counted without listing them where no rule hook
+    /// filters moves, as perft does at its last ply).
     pub fn count_legal(&self) -> usize {
+        if self.can_bulk_count() {
+            let mut c = Counter(0);
+            self.generate_moves(&mut c, true);
+            return c.0;
+        }
         let mut list = MoveList::new();
         self.generate_legal(&mut list);
         list.len()
     }
 
-    fn generate_moves(&self, list: &mut MoveList) {
+    fn generate_moves(&self, list: &mut impl Sink, fast: bool) {
         let v = self.v;
         let us = self.side;
         let them = us.other();
         let occ = self.occupied();
         let enemy = self.color_bb(them);
         let ksq = self.king_square(us);
-        let fast =
-            v.simple && ksq.is_some_and(|k| self.pieces(us, v.king).count() == 1 && v.board.has(k));
-        let start = list.len;
 
+        let riders = self.riders(them);
         let (checkers, block) = match (fast, ksq) {
-            (true, Some(k)) => self.check_mask(k),
+            (true, Some(k)) => self.check_mask(k, &riders),
             _ => (Bitboard::EMPTY, !Bitboard::EMPTY),
         };
         let pins = match (fast, ksq) {
-            (true, Some(k)) => self.pins(k, us),
+            (true, Some(k)) => self.pins(k, us, &riders),
             _ => Pins {
                 pinned: Bitboard::EMPTY,
                 lines: [(sq0(), Bitboard::EMPTY); 16],
@@ -159,11 +249,13 @@ impl Position {
             let targets =
                 (v.attacks(v.king, us, k, occ) & enemy) | v.quiet_moves(v.king, us, k, occ);
             let lifted = occ.without(k);
+            let mut safe = Bitboard::EMPTY;
             for to in targets {
-                if !self.is_attacked(to, them, lifted) {
-                    list.push(Move::normal(k, to));
+                if self.attackers_with(to, them, lifted, &riders).is_empty() {
+                    safe |= to.bb();
                 }
             }
+            list.push_targets(k, safe);
             if checkers.several() {
                 self.generate_special(list, true, ksq);
                 return;
@@ -180,9 +272,17 @@ impl Position {
                 continue;
             }
             let pawn = v.is_pawn(kind);
+            let uniform = v.uniform_kinds >> kind & 1 != 0;
             for from in self.pieces(us, kind) {
-                let mut caps = v.attacks(kind, us, from, occ) & enemy & target;
-                let mut quiets = v.quiet_moves(kind, us, from, occ) & target;
+                let (mut caps, mut quiets) = if uniform {
+                    let a = v.attacks(kind, us, from, occ) & target;
+                    (a & enemy, a & !occ)
+                } else {
+                    (
+                        v.attacks(kind, us, from, occ) & enemy & target,
+                        v.quiet_moves(kind, us, from, occ) & target,
+                    )
+                };
                 if pins.pinned.has(from) {
                     let line = pins.line(from);
                     caps &= line;
@@ -196,9 +296,7 @@ impl Position {
                         self.push_double_step(list, from, occ, target, &pins);
                     }
                 } else {
-                    for to in caps | quiets {
-                        list.push(Move::normal(from, to));
-                    }
+                    list.push_targets(from, caps | quiets);
                 }
             }
         }
@@ -206,9 +304,7 @@ impl Position {
             let squares = !occ & v.board & target;
             for k in 0..v.kinds() as Kind {
                 if self.in_hand(us, k) > 0 {
-                    for to in squares {
-                        list.push(Move::new(MoveKind::Drop, to, to, k));
-                    }
+                    list.push_drops(k, squares);
                 }
             }
         }
@@ -217,39 +313,22 @@ impl Position {
         } else {
             self.in_check()
         };
-        if !fast {
-            let end = list.len;
-            let mut j = start;
-            for i in start..end {
-                let m = list.moves[i];
-                if self.is_safe_after(m) {
-                    list.moves[j] = m;
-                    j += 1;
-                }
-            }
-            list.len = j;
-        }
         self.generate_special(list, in_check, ksq);
     }
 
     /// Moves whose legality is always tested by playing them.
-    fn generate_special(&self, list: &mut MoveList, in_check: bool, ksq: Option<Square>) {
+    fn generate_special(&self, list: &mut impl Sink, in_check: bool, ksq: Option<Square>) {
         let v = self.v;
         let hooks = &v.spec.hooks;
         let us = self.side;
         let own = self.color_bb(us);
         let occ = self.occupied();
-        let push_checked = |list: &mut MoveList, m: Move| {
-            if self.is_safe_after(m) {
-                list.push(m);
-            }
-        };
         if let Some(ep) = self.ep {
             for from in self.pieces_of_role_pawn(us) {
                 if v.attacks(self.piece_at(from).expect("pawn").kind, us, from, occ)
                     .has(ep)
                 {
-                    push_checked(list, Move::new(MoveKind::EnPassant, from, ep, 0));
+                    self.push_if_safe(list, Move::new(MoveKind::EnPassant, from, ep, 0));
                 }
             }
         }
@@ -290,7 +369,7 @@ impl Position {
                 {
                     continue;
                 }
-                push_checked(list, Move::normal(k, to));
+                self.push_if_safe(list, Move::normal(k, to));
             }
         }
         if hooks.fers_step != FersStep::None {
@@ -308,12 +387,18 @@ impl Position {
                     {
                         continue;
                     }
-                    push_checked(list, Move::normal(from, to));
+                    self.push_if_safe(list, Move::normal(from, to));
                 }
             }
         }
         if let Promotion::Sittuyin { fers, fsf } = v.spec.promotion {
             self.sittuyin_promotions(list, fers, fsf);
+        }
+    }
+
+    fn push_if_safe(&self, sink: &mut impl Sink, m: Move) {
+        if self.is_safe_after(m) {
+            sink.push(m);
         }
     }
 
@@ -361,7 +446,7 @@ impl Position {
 
     fn push_double_step(
         &self,
-        list: &mut MoveList,
+        list: &mut impl Sink,
         from: Square,
         occ: Bitboard,
         target: Bitboard,
@@ -391,7 +476,7 @@ impl Position {
         list.push(Move::normal(from, to));
     }
 
-    fn push_pawn_move(&self, list: &mut MoveList, from: Square, to: Square) {
+    fn push_pawn_move(&self, list: &mut impl Sink, from: Square, to: Square) {
         let v = self.v;
         let us = self.side;
         let last_rank = if us == Color::White {
@@ -443,7 +528,7 @@ impl Position {
         (self.pieces(c, k).count() as u8) < self.v.start_counts[c.index()][k as usize]
     }
 
-    fn sittuyin_promotions(&self, list: &mut MoveList, fers: Kind, fsf: bool) {
+    fn sittuyin_promotions(&self, list: &mut impl Sink, fers: Kind, fsf: bool) {
         let v = self.v;
         let us = self.side;
         if self.pieces(us, fers).any() {
@@ -563,12 +648,12 @@ impl Position {
 
     /// Checkers of the king on `k` and the squares that answer a single check (the checker
     /// and, for a rider, the squares between).
-    fn check_mask(&self, k: Square) -> (Bitboard, Bitboard) {
+    fn check_mask(&self, k: Square, riders: &Riders) -> (Bitboard, Bitboard) {
         let v = self.v;
         let us = self.side;
         let them = us.other();
         let occ = self.occupied();
-        let checkers = self.attackers_to(k, them, occ);
+        let checkers = self.attackers_with(k, them, occ, riders);
         if checkers.is_empty() || checkers.several() {
             return (checkers, checkers);
         }
@@ -588,9 +673,8 @@ impl Position {
     }
 
     /// Pieces of `us` pinned to the king on `k`, with the line each may move along.
-    fn pins(&self, k: Square, us: Color) -> Pins {
+    fn pins(&self, k: Square, us: Color, riders: &Riders) -> Pins {
         let v = self.v;
-        let them = us.other();
         let occ = self.occupied();
         let own = self.color_bb(us);
         let mut pins = Pins {
@@ -598,13 +682,12 @@ impl Position {
             lines: [(k, Bitboard::EMPTY); 16],
             n: 0,
         };
-        let capturers = &v.ride_capturers[them.index()];
-        for ray in &v.rays {
-            let mask = capturers[ray.opposite];
-            if mask == 0 {
+        for (i, ray) in v.rays.iter().enumerate() {
+            let full = ray.from[k.index()];
+            let line_riders = riders.by_ray[i];
+            if (full & line_riders).is_empty() {
                 continue;
             }
-            let full = ray.from[k.index()];
             let blockers = full & occ;
             if blockers.is_empty() {
                 continue;
@@ -622,12 +705,10 @@ impl Position {
                 continue;
             }
             let second = if ray.up { beyond.lsb() } else { beyond.msb() };
-            if let Some(Piece { kind, color }) = self.piece_at(second) {
-                if color == them && mask >> kind & 1 != 0 && pins.n < 16 {
-                    pins.pinned |= first.bb();
-                    pins.lines[pins.n] = (first, full & !ray.from[second.index()]);
-                    pins.n += 1;
-                }
+            if line_riders.has(second) && pins.n < 16 {
+                pins.pinned |= first.bb();
+                pins.lines[pins.n] = (first, full & !ray.from[second.index()]);
+                pins.n += 1;
             }
         }
         pins

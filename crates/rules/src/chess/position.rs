@@ -1,6 +1,6 @@
 //! A position of a chess-family game and how a move changes it.
 
-use super::variant::{Counting, Kind, KingLeap, Opening, Setup, Variant, MAX_KINDS};
+use super::variant::{Counting, Kind, KingLeap, Opening, Setup, Variant, MAX_KINDS, MAX_RAYS};
 use super::zobrist::KEYS;
 use crate::geometry::{Bitboard, Color, Square, GRID_SQUARES};
 use std::fmt;
@@ -102,6 +102,11 @@ impl fmt::Debug for Move {
             self.piece()
         )
     }
+}
+
+/// One side's riders along each ray direction of the variant.
+pub(crate) struct Riders {
+    pub(crate) by_ray: [Bitboard; MAX_RAYS],
 }
 
 /// The counting state of the Makruk family, as Fairy-Stockfish keeps it: a limit and a
@@ -325,17 +330,48 @@ impl Position {
         h ^ KEYS.phase[(self.opening_left & 63) as usize]
     }
 
-    /// Squares attacked by `by`'s pieces that attack `sq`, with occupancy `occ`.
-    pub fn attackers_to(&self, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
+    /// `by`'s riders along each ray, for repeated attack queries in one position.
+    #[inline]
+    pub(crate) fn riders(&self, by: Color) -> Riders {
+        let v = self.v;
+        let mut r = Riders {
+            by_ray: [Bitboard::EMPTY; MAX_RAYS],
+        };
+        let capturers = &v.ride_capturers[by.index()];
+        let mine = self.by_color[by.index()];
+        for (i, ray) in v.rays.iter().enumerate() {
+            let mut mask = capturers[ray.opposite];
+            let mut b = Bitboard::EMPTY;
+            while mask != 0 {
+                b |= self.by_kind[mask.trailing_zeros() as usize];
+                mask &= mask - 1;
+            }
+            r.by_ray[i] = b & mine;
+        }
+        r
+    }
+
+    /// Pieces of `by` attacking `sq` with occupancy `occ`, given `by`'s riders.
+    #[inline]
+    pub(crate) fn attackers_with(
+        &self,
+        sq: Square,
+        by: Color,
+        occ: Bitboard,
+        riders: &Riders,
+    ) -> Bitboard {
         let v = self.v;
         let them = by.other();
         let mut att = Bitboard::EMPTY;
-        for k in 0..v.kinds() {
-            let t = &v.tables[k][them.index()];
-            let mine = self.pieces(by, k as Kind);
+        let mut kinds = v.leap_kinds;
+        while kinds != 0 {
+            let k = kinds.trailing_zeros() as usize;
+            kinds &= kinds - 1;
+            let mine = self.by_kind[k] & self.by_color[by.index()];
             if mine.is_empty() {
                 continue;
             }
+            let t = &v.tables[k][them.index()];
             att |= t.leap_capture[sq.index()] & mine;
             if !t.complex.is_empty() {
                 for from in mine {
@@ -345,29 +381,27 @@ impl Position {
                 }
             }
         }
-        let capturers = &v.ride_capturers[by.index()];
-        for ray in &v.rays {
-            let mask = capturers[ray.opposite];
-            if mask == 0 {
+        for (i, ray) in v.rays.iter().enumerate() {
+            let full = ray.from[sq.index()];
+            if (full & riders.by_ray[i]).is_empty() {
                 continue;
             }
-            let blockers = ray.from[sq.index()] & occ;
-            if blockers.any() {
-                let b = if ray.up {
-                    blockers.lsb()
-                } else {
-                    blockers.msb()
-                };
-                let code = self.board[b.index()];
-                if code != EMPTY
-                    && (code & 1) as usize == by.index()
-                    && mask >> (code >> 1) & 1 != 0
-                {
-                    att |= b.bb();
-                }
+            let blockers = full & occ;
+            let b = if ray.up {
+                blockers.lsb()
+            } else {
+                blockers.msb()
+            };
+            if riders.by_ray[i].has(b) {
+                att |= b.bb();
             }
         }
         att
+    }
+
+    /// Squares attacked by `by`'s pieces that attack `sq`, with occupancy `occ`.
+    pub fn attackers_to(&self, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
+        self.attackers_with(sq, by, occ, &self.riders(by))
     }
 
     /// Whether `sq` is attacked by `by` with occupancy `occ`.

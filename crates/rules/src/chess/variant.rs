@@ -8,6 +8,9 @@ use crate::geometry::{Bitboard, Color, Shape, Square, GRID_SQUARES};
 /// Index of a piece type in its variant's piece list.
 pub type Kind = u8;
 
+/// Most rider directions a variant may have.
+pub const MAX_RAYS: usize = 16;
+
 /// Most piece types a variant may have.
 pub const MAX_KINDS: usize = 12;
 
@@ -281,6 +284,10 @@ pub struct Variant {
     pub(crate) simple: bool,
     pub(crate) promotion_zone: [Bitboard; 2],
     pub(crate) pawn_kinds: u16,
+    /// Kinds that capture by leaping (or by complex atoms), as a bit mask.
+    pub(crate) leap_kinds: u16,
+    /// Kinds whose every atom moves and captures alike, as a bit mask.
+    pub(crate) uniform_kinds: u16,
     /// Piece counts of the start position, per colour and kind.
     pub(crate) start_counts: [[u8; MAX_KINDS]; 2],
     /// The type on each square in the start position (for [`Promotion::OriginalType`]).
@@ -360,6 +367,9 @@ impl Variant {
             let white = per_color.pop().expect("two colours");
             tables.push([white, black]);
         }
+        if rays.len() > MAX_RAYS {
+            return Err(VariantError::TooManyKinds);
+        }
         let mut ride_capturers = [vec![0u16; rays.len()], vec![0u16; rays.len()]];
         for (k, t) in tables.iter().enumerate() {
             for c in Color::BOTH {
@@ -384,7 +394,22 @@ impl Variant {
             .enumerate()
             .filter(|(_, p)| p.role == Role::Pawn)
             .fold(0u16, |m, (k, _)| m | 1 << k);
+        let mut leap_kinds = 0u16;
+        let mut uniform_kinds = 0u16;
+        for (k, p) in spec.pieces.iter().enumerate() {
+            let t = &tables[k];
+            if t.iter()
+                .any(|t| t.leap_capture.iter().any(|b| b.any()) || !t.complex.is_empty())
+            {
+                leap_kinds |= 1 << k;
+            }
+            if parse_betza(p.betza)?.iter().all(|a| a.mode == Mode::Both) {
+                uniform_kinds |= 1 << k;
+            }
+        }
         let mut v = Variant {
+            leap_kinds,
+            uniform_kinds,
             spec,
             board,
             king,
