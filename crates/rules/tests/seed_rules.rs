@@ -555,3 +555,61 @@ fn shatranj_tabiya_option() {
     assert_eq!(g.position().side_to_move(), Color::Black);
     assert!(g.position().fen().ends_with("opening:12"));
 }
+
+// ---- Positions the end rules decide have no moves (as in Fairy-Stockfish's perft) ----
+
+#[test]
+fn decided_positions_have_no_legal_moves() {
+    let count = |game: &str, ruleset: &str, fen: &str| {
+        let v = variant(game, Some(ruleset), &[]).unwrap();
+        Position::from_fen(v, fen).unwrap().legal_moves().len()
+    };
+    // counts from pyffish: Fairy-Stockfish's shatranj gives the bared side its reply
+    assert_eq!(
+        count(
+            "shatranj",
+            "fairy-stockfish",
+            "4k3/8/8/8/8/8/8/R3K3 b - - 0 1"
+        ),
+        5
+    );
+    assert_eq!(
+        count(
+            "shatranj",
+            "fairy-stockfish",
+            "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"
+        ),
+        0
+    );
+    assert_eq!(
+        count(
+            "shatranj",
+            "fairy-stockfish",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
+        ),
+        5
+    );
+    assert_eq!(
+        count(
+            "chaturanga",
+            "fairy-stockfish",
+            "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"
+        ),
+        15
+    );
+    assert_eq!(
+        count(
+            "shatar",
+            "fairy-stockfish",
+            "4k3/8/8/8/8/8/8/R3K3 b - - 0 1"
+        ),
+        0
+    );
+    // seed 001 §II: the bared side that cannot bare back has lost: no moves
+    assert_eq!(
+        count("shatranj", "seed", "4k3/8/8/8/8/8/8/R3K3 b - - 0 1"),
+        0
+    );
+    // seed 001 §VIII: robado
+    assert_eq!(count("shatar", "seed", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"), 0);
+}

@@ -4,9 +4,9 @@
 
 use super::counting;
 use super::movegen::MoveList;
-use super::position::{Move, MoveKind, Position};
+use super::position::{Move, Position};
 use super::uci::MoveError;
-use super::variant::{BareKing, Stalemate, Variant};
+use super::variant::Variant;
 use crate::game::{Game, Outcome, Turn};
 use crate::geometry::{Color, Square};
 
@@ -17,8 +17,6 @@ pub struct ChessGame {
     pos: Position,
     moves: Vec<Move>,
     hashes: Vec<u64>,
-    /// Plies played by a bare king, per colour (Senterej's seven-move rule).
-    bare_moves: [u16; 2],
     outcome: Option<Outcome>,
 }
 
@@ -45,7 +43,6 @@ impl ChessGame {
             start: pos.clone(),
             pos,
             moves: Vec::new(),
-            bare_moves: [0; 2],
             outcome: None,
         };
         g.outcome = g.compute_outcome();
@@ -70,15 +67,9 @@ impl ChessGame {
     }
 
     fn push(&mut self, m: Move) {
-        let us = self.pos.side_to_move();
         self.pos.play_unchecked(m);
         self.moves.push(m);
         self.hashes.push(self.pos.hash());
-        if self.pos.color_bb(us).count() == 1 {
-            self.bare_moves[us.index()] += 1;
-        } else {
-            self.bare_moves[us.index()] = 0;
-        }
         self.outcome = self.compute_outcome();
     }
 
@@ -139,60 +130,17 @@ impl ChessGame {
 
     fn compute_outcome(&self) -> Option<Outcome> {
         let pos = &self.pos;
-        let v = pos.variant();
-        let end = &v.spec.end;
-        let us = pos.side_to_move();
-        let them = us.other();
+        let end = &pos.variant().spec.end;
         if pos.in_setup() {
             return None;
         }
-        let seat = |c: Color| c.index();
-        let bare = |c: Color| pos.color_bb(c).count() == 1;
-        // Bare king (seed 001 §I, II, IV, VIII; §III for the seven-move rule).
-        match end.bare_king {
-            BareKing::None => {}
-            BareKing::Wins => match (bare(us), bare(them)) {
-                (true, true) => return Some(Outcome::draw("two bare kings")),
-                (true, false) => return Some(Outcome::win(seat(them), "bare king")),
-                (false, true) => return Some(Outcome::win(seat(us), "bare king")),
-                _ => {}
-            },
-            BareKing::WinsUnlessBareBack => match (bare(us), bare(them)) {
-                (true, true) => return Some(Outcome::draw("two bare kings")),
-                (true, false) if !self.can_bare_back() => {
-                    return Some(Outcome::win(seat(them), "bare king"));
-                }
-                (false, true) => return Some(Outcome::win(seat(us), "bare king")),
-                _ => {}
-            },
-            BareKing::Draw => {
-                if bare(us) || bare(them) {
-                    return Some(Outcome::draw("bare king (robado)"));
-                }
-            }
-            BareKing::SevenMoves => {
-                if self.bare_moves.iter().any(|&n| n >= 7) {
-                    return Some(Outcome::draw("bare king made seven moves"));
-                }
-            }
+        if let Some(o) = pos.immediate_outcome() {
+            return Some(o);
         }
         let mut list = MoveList::new();
         pos.generate_legal(&mut list);
         if list.is_empty() {
-            let checkers = pos.checkers();
-            if checkers.any() {
-                if v.spec.hooks.shatar_mate {
-                    return Some(self.shatar_mate(checkers));
-                }
-                return Some(Outcome::win(seat(them), "checkmate"));
-            }
-            return Some(match end.stalemate {
-                Stalemate::Draw => Outcome::draw("stalemate"),
-                Stalemate::StalematedWins => {
-                    Outcome::win(seat(us), "stalemate (the stalemating player loses)")
-                }
-                Stalemate::StalematedLoses => Outcome::win(seat(them), "stalemate"),
-            });
+            return Some(pos.no_move_outcome());
         }
         if counting::expired(pos) {
             return Some(Outcome::draw("counting rule"));
@@ -208,39 +156,6 @@ impl ChessGame {
             }
         }
         None
-    }
-
-    /// Shatranj's proviso: the bared side (to move) can bare the opponent at once.
-    fn can_bare_back(&self) -> bool {
-        let pos = &self.pos;
-        let them = pos.side_to_move().other();
-        if pos.color_bb(them).count() != 2 {
-            return false;
-        }
-        pos.legal_moves().iter().any(|&m| {
-            matches!(m.kind(), MoveKind::Normal | MoveKind::Promotion)
-                && pos.color_bb(them).has(m.to())
-        })
-    }
-
-    /// Shatar (seed 001 §VIII): mate by bers or rook wins; by bishop or pawn only after a run
-    /// of checks that included a shak (bers, rook or knight check), else draw (niol). Under
-    /// Fairy-Stockfish's rules a mate by knight alone loses for the mating side.
-    fn shatar_mate(&self, checkers: crate::geometry::Bitboard) -> Outcome {
-        let pos = &self.pos;
-        let v = pos.variant();
-        let us = pos.side_to_move();
-        let them = us.other();
-        let ids: Vec<&str> = checkers
-            .map(|s| v.piece(pos.piece_at(s).expect("checker").kind).id)
-            .collect();
-        if ids.iter().all(|&id| id == "knight") {
-            return Outcome::win(us.index(), "checkmate by knight is not allowed");
-        }
-        if ids.iter().any(|&id| id == "bers" || id == "rook") || pos.shak_run[them.index()] {
-            return Outcome::win(them.index(), "checkmate");
-        }
-        Outcome::draw("niol: mate without a shak")
     }
 }
 

@@ -8,6 +8,7 @@ pub mod games;
 mod hooks;
 pub mod movegen;
 pub mod movement;
+mod outcome;
 pub mod perft;
 pub mod pgn;
 pub mod position;

@@ -165,6 +165,10 @@ impl Position {
 
     /// Fills `list` with the legal moves of the side to move.
     pub fn generate_legal(&self, list: &mut MoveList) {
+        if self.immediate_outcome().is_some() {
+            list.clear();
+            return;
+        }
         self.generate_unfiltered(list);
         super::hooks::filter_moves(self, list);
     }
@@ -212,6 +216,9 @@ impl Position {
     /// The number of legal moves (counted without listing them where no rule hook
     /// filters moves, as perft does at its last ply).
     pub fn count_legal(&self) -> usize {
+        if self.immediate_outcome().is_some() {
+            return 0;
+        }
         if self.can_bulk_count() {
             let mut c = Counter(0);
             self.generate_moves(&mut c, true);
@@ -557,12 +564,10 @@ impl Position {
                 if after.king_attacked(us) {
                     continue;
                 }
-                let gives_check = if fsf {
-                    let their_king = self.pieces(us.other(), v.king);
-                    (v.attacks(fers, us, to, occ.without(from).with(to)) & their_king).any()
-                } else {
-                    after.king_attacked(us.other())
-                };
+                // The move may not give check (directly or by discovery); Fairy-Stockfish
+                // also forbids the new fers to attack any enemy piece.
+                let gives_check = after.king_attacked(us.other())
+                    || (fsf && (v.attacks(fers, us, to, occ.without(from).with(to)) & enemy).any());
                 if !gives_check {
                     list.push(m);
                 }

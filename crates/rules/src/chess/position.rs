@@ -136,6 +136,8 @@ pub struct Position {
     pub(crate) rule50: u16,
     pub(crate) fullmove: u16,
     pub(crate) count: CountState,
+    /// Moves made by each side while bare (Senterej's seven-move rule).
+    pub(crate) bare_moves: [u8; 2],
     /// Plies left in the opening phase (0: over).
     pub(crate) opening_left: u8,
     /// Shatar: per colour, whether its current unbroken run of checks includes a shak.
@@ -269,6 +271,7 @@ impl Position {
             rule50: 0,
             fullmove: 1,
             count: CountState::default(),
+            bare_moves: [0; 2],
             opening_left: 0,
             shak_run: [false; 2],
             hash: 0,
@@ -548,6 +551,9 @@ impl Position {
                 self.rights = Bitboard::EMPTY;
             }
         }
+        let bare = self.color_bb(us).count() == 1;
+        let n = &mut self.bare_moves[us.index()];
+        *n = if bare { n.saturating_add(1) } else { 0 };
         self.side = self.next_side(us, m);
         if self.side != us {
             self.hash ^= KEYS.side;

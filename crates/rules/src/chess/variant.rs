@@ -82,6 +82,9 @@ pub enum BareKing {
     Wins,
     /// Baring wins unless the bared side can bare back at once (then draw).
     WinsUnlessBareBack,
+    /// Fairy-Stockfish's shatranj: the side to move wins if the opponent is bare and it is
+    /// not (so the bared side has one reply to bare back).
+    WinsAfterReply,
     /// A bare king is a draw (Shatar's robado).
     Draw,
     /// A bare king that makes seven moves without being mated draws (Senterej).

@@ -39,7 +39,7 @@ pub(super) fn spec(fsf: bool, opt: &super::Opts) -> VariantSpec {
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
             Promotion::Choice(vec![4]),
         );
-        s.end.bare_king = BareKing::WinsUnlessBareBack;
+        // Fairy-Stockfish's chaturanga has no bare-king rule
         s.end.stalemate = Stalemate::StalematedLoses;
         return s;
     }

@@ -40,6 +40,10 @@ pub(super) fn spec(fsf: bool, opt: &super::Opts) -> VariantSpec {
         s.hooks.opening = Opening::Array { moves };
     }
     s.end.stalemate = Stalemate::StalematedLoses;
-    s.end.bare_king = BareKing::WinsUnlessBareBack;
+    s.end.bare_king = if fsf {
+        BareKing::WinsAfterReply
+    } else {
+        BareKing::WinsUnlessBareBack
+    };
     s
 }
