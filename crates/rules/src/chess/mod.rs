@@ -13,6 +13,7 @@ pub mod perft;
 pub mod pgn;
 pub mod position;
 pub mod san;
+mod tables;
 pub mod uci;
 pub mod variant;
 mod zobrist;

@@ -254,7 +254,7 @@ impl Position {
         // King moves: each destination is tested with the king lifted off the board.
         if let (true, Some(k)) = (fast, ksq) {
             let targets =
-                (v.attacks(v.king, us, k, occ) & enemy) | v.quiet_moves(v.king, us, k, occ);
+                (self.attacks_of(v.king, us, k, occ) & enemy) | self.quiet_of(v.king, us, k, occ);
             let lifted = occ.without(k);
             let mut safe = Bitboard::EMPTY;
             for to in targets {
@@ -282,12 +282,12 @@ impl Position {
             let uniform = v.uniform_kinds >> kind & 1 != 0;
             for from in self.pieces(us, kind) {
                 let (mut caps, mut quiets) = if uniform {
-                    let a = v.attacks(kind, us, from, occ) & target;
+                    let a = self.attacks_of(kind, us, from, occ) & target;
                     (a & enemy, a & !occ)
                 } else {
                     (
-                        v.attacks(kind, us, from, occ) & enemy & target,
-                        v.quiet_moves(kind, us, from, occ) & target,
+                        self.attacks_of(kind, us, from, occ) & enemy & target,
+                        self.quiet_of(kind, us, from, occ) & target,
                     )
                 };
                 if pins.pinned.has(from) {
@@ -332,7 +332,7 @@ impl Position {
         let occ = self.occupied();
         if let Some(ep) = self.ep {
             for from in self.pieces_of_role_pawn(us) {
-                if v.attacks(self.piece_at(from).expect("pawn").kind, us, from, occ)
+                if self.attacks_of(self.piece_at(from).expect("pawn").kind, us, from, occ)
                     .has(ep)
                 {
                     self.push_if_safe(list, Move::new(MoveKind::EnPassant, from, ep, 0));
@@ -551,11 +551,11 @@ impl Position {
         let enemy = self.color_bb(us.other());
         let enemy_fers = self.pieces(us.other(), fers);
         for from in from_squares {
-            let steps = v.quiet_moves(fers, us, from, occ)
+            let steps = self.quiet_of(fers, us, from, occ)
                 | if fsf {
                     Bitboard::EMPTY
                 } else {
-                    v.attacks(fers, us, from, occ) & enemy & !enemy_fers
+                    self.attacks_of(fers, us, from, occ) & enemy & !enemy_fers
                 };
             for to in steps.with(from) {
                 let m = Move::new(MoveKind::Promotion, from, to, fers);
@@ -567,7 +567,7 @@ impl Position {
                 // The move may not give check (directly or by discovery); Fairy-Stockfish
                 // also forbids the new fers to attack any enemy piece.
                 let gives_check = after.king_attacked(us.other())
-                    || (fsf && (v.attacks(fers, us, to, occ.without(from).with(to)) & enemy).any());
+                    || (fsf && (self.attacks_of(fers, us, to, occ.without(from).with(to)) & enemy).any());
                 if !gives_check {
                     list.push(m);
                 }

@@ -374,11 +374,10 @@ impl Position {
             if mine.is_empty() {
                 continue;
             }
-            let t = &v.tables[k][them.index()];
-            att |= t.leap_capture[sq.index()] & mine;
-            if !t.complex.is_empty() {
+            att |= v.tables[k][them.index()].leap_capture[sq.index()] & mine;
+            if v.tables[k][by.index()].has_paths {
                 for from in mine {
-                    if v.attacks(k as Kind, by, from, occ).has(sq) {
+                    if self.attacks_of(k as Kind, by, from, occ).has(sq) {
                         att |= from.bb();
                     }
                 }
@@ -399,7 +398,25 @@ impl Position {
                 att |= b.bb();
             }
         }
+        if v.spec.hooks.flying_general {
+            att |= self.facing_king(sq, by, occ);
+        }
         att
+    }
+
+    /// Xiangqi's flying general: `by`'s king "attacks" `sq` along an open file.
+    fn facing_king(&self, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
+        let Some(k) = self.king_square(by) else { return Bitboard::EMPTY };
+        if k.file() != sq.file() || k == sq {
+            return Bitboard::EMPTY;
+        }
+        let (lo, hi) = if k.rank() < sq.rank() { (k, sq) } else { (sq, k) };
+        let between = (lo.rank() + 1..hi.rank()).any(|r| occ.has(Square::new(k.file(), r).expect("on grid")));
+        if between {
+            Bitboard::EMPTY
+        } else {
+            k.bb()
+        }
     }
 
     /// Squares attacked by `by`'s pieces that attack `sq`, with occupancy `occ`.
@@ -638,8 +655,8 @@ impl Position {
             && self.piece_at(to).map(|p| p.kind) == Some(rook)
             && (to.file() == ks.file() || to.rank() == ks.rank())
         {
+            // the hash of the rights is brought up to date after the move
             self.rights = self.rights.without(ks);
-            self.hash ^= KEYS.rights[ks.index()];
         }
     }
 

@@ -2,7 +2,8 @@
 //! few named rule hooks that data alone cannot say. Tables for move generation are built
 //! from the data once, when the variant is made.
 
-use super::movement::{parse_betza, Atom, BetzaError, Mode};
+use super::movement::{parse_betza, BetzaError, Mode};
+use super::tables::{KindTables, Ray};
 use crate::geometry::{Bitboard, Color, Shape, Square, GRID_SQUARES};
 
 /// Index of a piece type in its variant's piece list.
@@ -38,6 +39,35 @@ pub struct PieceDef {
     pub role: Role,
     /// The game's own name of the piece.
     pub name: &'static str,
+    /// Movement on the squares of the enemy half, where it differs (the Xiangqi soldier
+    /// across the river). Leaps only.
+    pub across: Option<&'static str>,
+    /// Where the piece may stand.
+    pub region: Region,
+}
+
+/// Where a piece may stand.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Region {
+    /// Anywhere on the board.
+    Anywhere,
+    /// Its own palace (Xiangqi, Janggi).
+    Palace,
+    /// Its own half of the board (the Xiangqi elephant).
+    OwnHalf,
+}
+
+impl PieceDef {
+    /// The same piece with a different movement across the middle line.
+    pub const fn across(mut self, betza: &'static str) -> PieceDef {
+        self.across = Some(betza);
+        self
+    }
+    /// The same piece confined to a region.
+    pub const fn confined(mut self, region: Region) -> PieceDef {
+        self.region = region;
+        self
+    }
 }
 
 /// How pawns promote.
@@ -188,6 +218,12 @@ pub struct Hooks {
     /// Shatar's mate rule: a mate by bishop or pawn wins only after a run of checks that
     /// included a check by bers, rook or knight; otherwise draw.
     pub shatar_mate: bool,
+    /// The kings may not face each other on an open file (Xiangqi's flying general).
+    pub flying_general: bool,
+    /// Pieces move along the palace diagonals (Janggi).
+    pub palace_diagonals: bool,
+    /// A cannon neither jumps over nor captures a cannon (Janggi).
+    pub janggi_cannon: bool,
 }
 
 impl Default for Hooks {
@@ -204,6 +240,9 @@ impl Default for Hooks {
             knight_mate_illegal: false,
             check_capture: false,
             shatar_mate: false,
+            flying_general: false,
+            palace_diagonals: false,
+            janggi_cannon: false,
         }
     }
 }
@@ -246,30 +285,6 @@ pub struct VariantSpec {
     pub hooks: Hooks,
     /// End rules.
     pub end: EndRules,
-}
-
-/// A rider direction used by a variant, with its ray table.
-#[derive(Clone)]
-pub(crate) struct Ray {
-    pub(crate) dx: i8,
-    pub(crate) dy: i8,
-    /// Whether squares along the ray have increasing indices.
-    pub(crate) up: bool,
-    /// For each square, the squares along the ray (excluding the square), on the board.
-    pub(crate) from: Box<[Bitboard; GRID_SQUARES]>,
-    /// Index of the opposite direction.
-    pub(crate) opposite: usize,
-}
-
-/// Movement tables of one piece type for one colour.
-#[derive(Clone)]
-pub(crate) struct KindTables {
-    pub(crate) leap_move: Box<[Bitboard; GRID_SQUARES]>,
-    pub(crate) leap_capture: Box<[Bitboard; GRID_SQUARES]>,
-    /// Unlimited rides: (ray index, mode).
-    pub(crate) rides: Vec<(usize, Mode)>,
-    /// Atoms the tables do not cover (lame leaps, hops, limited rides).
-    pub(crate) complex: Vec<Atom>,
 }
 
 /// A playable variant: its data and the tables built from it.
@@ -326,50 +341,7 @@ impl Variant {
             .position(|p| p.role == Role::King)
             .ok_or(VariantError::NoKing)? as Kind;
         let board = spec.shape.mask();
-        let mut rays: Vec<Ray> = Vec::new();
-        let mut tables = Vec::new();
-        let mut simple = true;
-        for p in &spec.pieces {
-            let atoms = parse_betza(p.betza)?;
-            let mut per_color = Vec::new();
-            for color in Color::BOTH {
-                let mut t = KindTables {
-                    leap_move: Box::new([Bitboard::EMPTY; GRID_SQUARES]),
-                    leap_capture: Box::new([Bitboard::EMPTY; GRID_SQUARES]),
-                    rides: Vec::new(),
-                    complex: Vec::new(),
-                };
-                for a in &atoms {
-                    let a = if color == Color::White {
-                        *a
-                    } else {
-                        a.mirrored()
-                    };
-                    if !a.is_simple() {
-                        simple = false;
-                        t.complex.push(a);
-                    } else if a.range == 1 {
-                        for sq in spec.shape.squares() {
-                            if let Some(to) = sq.offset(a.dx, a.dy).filter(|s| board.has(*s)) {
-                                if a.mode.moves() {
-                                    t.leap_move[sq.index()] |= to.bb();
-                                }
-                                if a.mode.captures() {
-                                    t.leap_capture[sq.index()] |= to.bb();
-                                }
-                            }
-                        }
-                    } else {
-                        let r = ray_index(&mut rays, a.dx, a.dy, board);
-                        t.rides.push((r, a.mode));
-                    }
-                }
-                per_color.push(t);
-            }
-            let black = per_color.pop().expect("two colours");
-            let white = per_color.pop().expect("two colours");
-            tables.push([white, black]);
-        }
+        let (tables, rays, simple) = super::tables::build(&spec, board)?;
         if rays.len() > MAX_RAYS {
             return Err(VariantError::TooManyKinds);
         }
@@ -401,15 +373,14 @@ impl Variant {
         let mut uniform_kinds = 0u16;
         for (k, p) in spec.pieces.iter().enumerate() {
             let t = &tables[k];
-            if t.iter()
-                .any(|t| t.leap_capture.iter().any(|b| b.any()) || !t.complex.is_empty())
-            {
+            if t.iter().any(|t| t.leap_capture.iter().any(|b| b.any()) || t.has_paths) {
                 leap_kinds |= 1 << k;
             }
             if parse_betza(p.betza)?.iter().all(|a| a.mode == Mode::Both) {
                 uniform_kinds |= 1 << k;
             }
         }
+        let simple = simple && !spec.hooks.flying_general;
         let mut v = Variant {
             leap_kinds,
             uniform_kinds,
@@ -476,144 +447,6 @@ impl Variant {
     pub fn promotion_zone(&self, c: Color) -> Bitboard {
         self.promotion_zone[c.index()]
     }
-    /// Squares attacked (capture targets, empty or not) by a `k` of colour `c` on `sq`.
-    #[inline]
-    pub fn attacks(&self, k: Kind, c: Color, sq: Square, occ: Bitboard) -> Bitboard {
-        let t = &self.tables[k as usize][c.index()];
-        let mut b = t.leap_capture[sq.index()];
-        for &(r, mode) in &t.rides {
-            if mode.captures() {
-                b |= self.ride(r, sq, occ);
-            }
-        }
-        if !t.complex.is_empty() {
-            b |= self.complex_targets(&t.complex, sq, occ, true);
-        }
-        b
-    }
-    /// Squares a `k` of colour `c` on `sq` may move to without capturing (to be masked with
-    /// the empty squares).
-    #[inline]
-    pub fn quiet_moves(&self, k: Kind, c: Color, sq: Square, occ: Bitboard) -> Bitboard {
-        let t = &self.tables[k as usize][c.index()];
-        let mut b = t.leap_move[sq.index()];
-        for &(r, mode) in &t.rides {
-            if mode.moves() {
-                b |= self.ride(r, sq, occ);
-            }
-        }
-        if !t.complex.is_empty() {
-            b |= self.complex_targets(&t.complex, sq, occ, false);
-        }
-        b & !occ
-    }
-    /// The squares reached along ray `r` from `sq`, up to and including the first occupied.
-    #[inline]
-    pub(crate) fn ride(&self, r: usize, sq: Square, occ: Bitboard) -> Bitboard {
-        let ray = &self.rays[r];
-        let full = ray.from[sq.index()];
-        let blockers = full & occ;
-        if blockers.is_empty() {
-            full
-        } else {
-            let b = if ray.up {
-                blockers.lsb()
-            } else {
-                blockers.msb()
-            };
-            full ^ ray.from[b.index()]
-        }
-    }
-
-    fn complex_targets(
-        &self,
-        atoms: &[Atom],
-        sq: Square,
-        occ: Bitboard,
-        capture: bool,
-    ) -> Bitboard {
-        let mut out = Bitboard::EMPTY;
-        for a in atoms {
-            if (capture && !a.mode.captures()) || (!capture && !a.mode.moves()) {
-                continue;
-            }
-            if a.lame {
-                let (sx, sy) = a.lame_step();
-                let Some(step) = sq.offset(sx, sy) else {
-                    continue;
-                };
-                if occ.has(step) {
-                    continue;
-                }
-                if let Some(to) = sq.offset(a.dx, a.dy).filter(|t| self.board.has(*t)) {
-                    out |= to.bb();
-                }
-            } else if a.hop {
-                let mut cur = sq;
-                let mut screened = false;
-                while let Some(n) = cur.offset(a.dx, a.dy).filter(|t| self.board.has(*t)) {
-                    cur = n;
-                    if !screened {
-                        screened = occ.has(n);
-                    } else {
-                        if capture == occ.has(n) {
-                            out |= n.bb();
-                        }
-                        if occ.has(n) {
-                            break;
-                        }
-                    }
-                }
-            } else {
-                let mut cur = sq;
-                for _ in 0..a.range {
-                    match cur.offset(a.dx, a.dy).filter(|t| self.board.has(*t)) {
-                        Some(n) => {
-                            out |= n.bb();
-                            cur = n;
-                            if occ.has(n) {
-                                break;
-                            }
-                        }
-                        None => break,
-                    }
-                }
-            }
-        }
-        out
-    }
-}
-
-fn ray_index(rays: &mut Vec<Ray>, dx: i8, dy: i8, board: Bitboard) -> usize {
-    if let Some(i) = rays.iter().position(|r| r.dx == dx && r.dy == dy) {
-        return i;
-    }
-    let make = |dx: i8, dy: i8| {
-        let mut from = Box::new([Bitboard::EMPTY; GRID_SQUARES]);
-        for (i, slot) in from.iter_mut().enumerate() {
-            let Some(sq) = Square::from_index(i) else {
-                continue;
-            };
-            let mut cur = sq;
-            while let Some(n) = cur.offset(dx, dy).filter(|s| board.has(*s)) {
-                *slot |= n.bb();
-                cur = n;
-            }
-        }
-        Ray {
-            dx,
-            dy,
-            up: dy > 0 || (dy == 0 && dx > 0),
-            from,
-            opposite: 0,
-        }
-    };
-    let i = rays.len();
-    rays.push(make(dx, dy));
-    rays.push(make(-dx, -dy));
-    rays[i].opposite = i + 1;
-    rays[i + 1].opposite = i;
-    i
 }
 
 fn sittuyin_zone() -> [Bitboard; 2] {

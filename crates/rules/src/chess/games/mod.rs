@@ -5,6 +5,7 @@
 //! Fairy-Stockfish knows also have `fairy-stockfish`, reproducing its built-in variant.
 
 use super::variant::{
+    Region,
     BareKing, Counting, EndRules, Hooks, PieceDef, Promotion, Role, Stalemate, Variant, VariantSpec,
 };
 use crate::geometry::Shape;
@@ -220,13 +221,7 @@ pub(crate) const fn piece(
     role: Role,
     name: &'static str,
 ) -> PieceDef {
-    PieceDef {
-        id,
-        letter,
-        betza,
-        role,
-        name,
-    }
+    PieceDef { id, letter, betza, role, name, across: None, region: Region::Anywhere }
 }
 
 /// The Shatranj-family pawn: one step forward, captures one step diagonally forward.

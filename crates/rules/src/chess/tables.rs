@@ -1,0 +1,368 @@
+//! Movement tables built from a variant's data.
+//!
+//! Plain leaps become one bitboard per square, unlimited rides along a direction use ray
+//! tables, and everything else (lame leaps, hops, limited rides, Janggi's palace lines) is
+//! a list of paths per square, walked square by square.
+
+use super::movement::{parse_betza, Atom, BetzaError, Mode};
+use super::position::Position;
+use super::variant::{Kind, Region, VariantSpec};
+use crate::geometry::{Bitboard, Color, Shape, Square, GRID_SQUARES};
+
+/// A rider direction used by a variant, with its ray table.
+#[derive(Clone)]
+pub(crate) struct Ray {
+    pub(crate) dx: i8,
+    pub(crate) dy: i8,
+    /// Whether squares along the ray have increasing indices.
+    pub(crate) up: bool,
+    /// For each square, the squares along the ray (excluding the square), on the board.
+    pub(crate) from: Box<[Bitboard; GRID_SQUARES]>,
+    /// Index of the opposite direction.
+    pub(crate) opposite: usize,
+}
+
+/// How a path is walked.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum PathKind {
+    /// Lands on the last square if every square before it is empty.
+    Leap,
+    /// Slides along the squares up to the first occupied one.
+    Ride,
+    /// Slides to a screen, then beyond it (a cannon).
+    Hop,
+}
+
+/// A move path from a square: the squares in order, walked as a leap, ride or hop.
+#[derive(Clone, Debug)]
+pub(crate) struct Path {
+    pub(crate) squares: Vec<Square>,
+    pub(crate) kind: PathKind,
+    pub(crate) mode: Mode,
+}
+
+/// Movement tables of one piece type for one colour.
+#[derive(Clone)]
+pub(crate) struct KindTables {
+    pub(crate) leap_move: Box<[Bitboard; GRID_SQUARES]>,
+    pub(crate) leap_capture: Box<[Bitboard; GRID_SQUARES]>,
+    /// Unlimited rides: (ray index, mode).
+    pub(crate) rides: Vec<(usize, Mode)>,
+    /// Other movement, per square.
+    pub(crate) paths: Vec<Vec<Path>>,
+    /// Whether any square has paths.
+    pub(crate) has_paths: bool,
+}
+
+/// The palace of `c`: the middle three files of its first three ranks.
+pub(crate) fn palace(shape: Shape, c: Color) -> Bitboard {
+    let mid = shape.files / 2;
+    let mut b = Bitboard::EMPTY;
+    for r in 0..3 {
+        let rank = if c == Color::White { r } else { shape.ranks - 1 - r };
+        for f in mid - 1..=mid + 1 {
+            b |= Square::new(f, rank).expect("on grid").bb();
+        }
+    }
+    b
+}
+
+/// The half of the board on `c`'s side.
+pub(crate) fn own_half(shape: Shape, c: Color) -> Bitboard {
+    (0..shape.ranks / 2)
+        .map(|r| if c == Color::White { r } else { shape.ranks - 1 - r })
+        .fold(Bitboard::EMPTY, |b, r| b | shape.rank(r))
+}
+
+fn region_mask(shape: Shape, region: Region, c: Color) -> Bitboard {
+    match region {
+        Region::Anywhere => shape.mask(),
+        Region::Palace => palace(shape, c),
+        Region::OwnHalf => own_half(shape, c),
+    }
+}
+
+/// The tables of every piece type, the ray tables, and whether every piece is plain
+/// (leaps and unlimited rides only).
+#[allow(clippy::type_complexity)]
+pub(crate) fn build(spec: &VariantSpec, board: Bitboard) -> Result<(Vec<[KindTables; 2]>, Vec<Ray>, bool), BetzaError> {
+    let shape = spec.shape;
+    let mut rays: Vec<Ray> = Vec::new();
+    let mut tables = Vec::new();
+    let mut simple = true;
+    for p in &spec.pieces {
+        let home_atoms = parse_betza(p.betza)?;
+        let across_atoms = match p.across {
+            Some(b) => Some(parse_betza(b)?),
+            None => None,
+        };
+        let mut per_color = Vec::new();
+        for color in Color::BOTH {
+            let allowed = region_mask(shape, p.region, color) & board;
+            let enemy_half = !own_half(shape, color);
+            let orient = |a: &Atom| if color == Color::White { *a } else { a.mirrored() };
+            let mut t = KindTables {
+                leap_move: Box::new([Bitboard::EMPTY; GRID_SQUARES]),
+                leap_capture: Box::new([Bitboard::EMPTY; GRID_SQUARES]),
+                rides: Vec::new(),
+                paths: vec![Vec::new(); GRID_SQUARES],
+                has_paths: false,
+            };
+            for a in &home_atoms {
+                let a = orient(a);
+                if a.is_simple() && a.range == 0 {
+                    let r = ray_index(&mut rays, a.dx, a.dy, board);
+                    t.rides.push((r, a.mode));
+                }
+            }
+            for sq in shape.squares() {
+                let atoms = match (&across_atoms, enemy_half.has(sq)) {
+                    (Some(acr), true) => acr,
+                    _ => &home_atoms,
+                };
+                for a in atoms.iter().map(orient) {
+                    if a.is_simple() && a.range == 1 {
+                        if let Some(to) = sq.offset(a.dx, a.dy).filter(|s| allowed.has(*s)) {
+                            if a.mode.moves() {
+                                t.leap_move[sq.index()] |= to.bb();
+                            }
+                            if a.mode.captures() {
+                                t.leap_capture[sq.index()] |= to.bb();
+                            }
+                        }
+                    } else if !a.is_simple() {
+                        if let Some(path) = atom_path(&a, sq, allowed) {
+                            t.paths[sq.index()].push(path);
+                        }
+                    }
+                }
+            }
+            if spec.hooks.palace_diagonals {
+                palace_line_paths(&mut t, p.id, color, shape);
+            }
+            t.has_paths = t.paths.iter().any(|v| !v.is_empty());
+            simple &= !t.has_paths;
+            per_color.push(t);
+        }
+        let black = per_color.pop().expect("two colours");
+        let white = per_color.pop().expect("two colours");
+        tables.push([white, black]);
+    }
+    Ok((tables, rays, simple))
+}
+
+/// The path of a lame leap, hop or limited ride from `sq`, clipped to `allowed`.
+fn atom_path(a: &Atom, sq: Square, allowed: Bitboard) -> Option<Path> {
+    let mode = a.mode;
+    if a.lame {
+        // first an orthogonal step along the longer axis (none for a diagonal leap), then
+        // diagonal steps to the destination; every square before it must be empty
+        let (ax, ay) = (a.dx.abs(), a.dy.abs());
+        let (sx, sy) = (a.dx.signum(), a.dy.signum());
+        let mut squares = Vec::new();
+        let (mut x, mut y) = (0i8, 0i8);
+        if ax != ay {
+            if ax > ay {
+                x += sx;
+            } else {
+                y += sy;
+            }
+            squares.push(sq.offset(x, y)?);
+        }
+        while (x, y) != (a.dx, a.dy) {
+            x += if x != a.dx { sx } else { 0 };
+            y += if y != a.dy { sy } else { 0 };
+            squares.push(sq.offset(x, y)?);
+        }
+        let dest = *squares.last()?;
+        return allowed.has(dest).then_some(Path { squares, kind: PathKind::Leap, mode });
+    }
+    let limit = if a.range == 0 { usize::MAX } else { a.range as usize };
+    let mut squares = Vec::new();
+    let mut cur = sq;
+    while squares.len() < limit {
+        match cur.offset(a.dx, a.dy).filter(|s| allowed.has(*s)) {
+            Some(n) => {
+                squares.push(n);
+                cur = n;
+            }
+            None => break,
+        }
+    }
+    (!squares.is_empty()).then_some(Path { squares, kind: if a.hop { PathKind::Hop } else { PathKind::Ride }, mode })
+}
+
+/// Janggi's palace diagonals (seed 001 §X): the king and guards step along them in their
+/// palace, chariots ride and cannons hop along them in either palace, soldiers step
+/// forward along them in the enemy palace.
+fn palace_line_paths(t: &mut KindTables, id: &str, color: Color, shape: Shape) {
+    let mid = shape.files / 2;
+    for owner in Color::BOTH {
+        let rank = |r: u8| if owner == Color::White { r } else { shape.ranks - 1 - r };
+        let sq = |f: u8, r: u8| Square::new(f, rank(r)).expect("palace square");
+        let center = sq(mid, 1);
+        let corners = [(sq(mid - 1, 0), sq(mid + 1, 2)), (sq(mid + 1, 0), sq(mid - 1, 2))];
+        let mut lines: Vec<[Square; 3]> = Vec::new();
+        for (a, b) in corners {
+            lines.push([a, center, b]);
+            lines.push([b, center, a]);
+        }
+        let own = owner == color;
+        for line in lines {
+            let (start, rest) = (line[0], &line[1..]);
+            let push = |t: &mut KindTables, from: Square, squares: Vec<Square>, kind: PathKind| {
+                t.paths[from.index()].push(Path { squares, kind, mode: Mode::Both });
+            };
+            match id {
+                "king" | "guard" if own => {
+                    push(t, start, vec![rest[0]], PathKind::Leap);
+                    push(t, rest[0], vec![rest[1]], PathKind::Leap);
+                }
+                "rook" => {
+                    push(t, start, rest.to_vec(), PathKind::Ride);
+                    push(t, rest[0], vec![rest[1]], PathKind::Ride);
+                }
+                "cannon" => push(t, start, rest.to_vec(), PathKind::Hop),
+                "pawn" if !own => {
+                    // forward along the line only
+                    let forward = |a: Square, b: Square| (b.rank() as i8 - a.rank() as i8) * color.forward() > 0;
+                    if forward(start, rest[0]) {
+                        push(t, start, vec![rest[0]], PathKind::Leap);
+                    }
+                    if forward(rest[0], rest[1]) {
+                        push(t, rest[0], vec![rest[1]], PathKind::Leap);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+pub(crate) fn ray_index(rays: &mut Vec<Ray>, dx: i8, dy: i8, board: Bitboard) -> usize {
+    if let Some(i) = rays.iter().position(|r| r.dx == dx && r.dy == dy) {
+        return i;
+    }
+    let make = |dx: i8, dy: i8| {
+        let mut from = Box::new([Bitboard::EMPTY; GRID_SQUARES]);
+        for (i, slot) in from.iter_mut().enumerate() {
+            let Some(sq) = Square::from_index(i) else { continue };
+            let mut cur = sq;
+            while let Some(n) = cur.offset(dx, dy).filter(|s| board.has(*s)) {
+                *slot |= n.bb();
+                cur = n;
+            }
+        }
+        Ray { dx, dy, up: dy > 0 || (dy == 0 && dx > 0), from, opposite: 0 }
+    };
+    let i = rays.len();
+    rays.push(make(dx, dy));
+    rays.push(make(-dx, -dy));
+    rays[i].opposite = i + 1;
+    rays[i + 1].opposite = i;
+    i
+}
+
+impl Position {
+    /// Squares a `k` of colour `c` on `sq` attacks (could capture on), with occupancy `occ`.
+    #[inline]
+    pub fn attacks_of(&self, k: Kind, c: Color, sq: Square, occ: Bitboard) -> Bitboard {
+        let v = self.v;
+        let t = &v.tables[k as usize][c.index()];
+        let mut b = t.leap_capture[sq.index()];
+        for &(r, mode) in &t.rides {
+            if mode.captures() {
+                b |= v.ride(r, sq, occ);
+            }
+        }
+        if t.has_paths {
+            b |= self.path_targets(k, &t.paths[sq.index()], occ, true);
+        }
+        b
+    }
+
+    /// Empty squares a `k` of colour `c` on `sq` may move to without capturing.
+    #[inline]
+    pub fn quiet_of(&self, k: Kind, c: Color, sq: Square, occ: Bitboard) -> Bitboard {
+        let v = self.v;
+        let t = &v.tables[k as usize][c.index()];
+        let mut b = t.leap_move[sq.index()];
+        for &(r, mode) in &t.rides {
+            if mode.moves() {
+                b |= v.ride(r, sq, occ);
+            }
+        }
+        if t.has_paths {
+            b |= self.path_targets(k, &t.paths[sq.index()], occ, false);
+        }
+        b & !occ
+    }
+
+    fn path_targets(&self, mover: Kind, paths: &[Path], occ: Bitboard, capture: bool) -> Bitboard {
+        // Janggi: a cannon neither jumps over nor captures a cannon.
+        let cannon_rule = self.v.spec.hooks.janggi_cannon && self.v.piece(mover).id == "cannon";
+        let same_kind = |s: Square| cannon_rule && self.piece_at(s).is_some_and(|p| p.kind == mover);
+        let mut out = Bitboard::EMPTY;
+        for p in paths {
+            if (capture && !p.mode.captures()) || (!capture && !p.mode.moves()) {
+                continue;
+            }
+            match p.kind {
+                PathKind::Leap => {
+                    let (dest, before) = p.squares.split_last().expect("a path has squares");
+                    if before.iter().all(|s| !occ.has(*s)) {
+                        out |= dest.bb();
+                    }
+                }
+                PathKind::Ride => {
+                    for &s in &p.squares {
+                        out |= s.bb();
+                        if occ.has(s) {
+                            break;
+                        }
+                    }
+                }
+                PathKind::Hop => {
+                    let mut screened = false;
+                    for &s in &p.squares {
+                        if !screened {
+                            if occ.has(s) {
+                                if same_kind(s) {
+                                    break;
+                                }
+                                screened = true;
+                            }
+                            continue;
+                        }
+                        if occ.has(s) {
+                            if capture && !same_kind(s) {
+                                out |= s.bb();
+                            }
+                            break;
+                        }
+                        if !capture {
+                            out |= s.bb();
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+impl super::variant::Variant {
+    /// The squares reached along ray `r` from `sq`, up to and including the first occupied.
+    #[inline]
+    pub(crate) fn ride(&self, r: usize, sq: Square, occ: Bitboard) -> Bitboard {
+        let ray = &self.rays[r];
+        let full = ray.from[sq.index()];
+        let blockers = full & occ;
+        if blockers.is_empty() {
+            full
+        } else {
+            let b = if ray.up { blockers.lsb() } else { blockers.msb() };
+            full ^ ray.from[b.index()]
+        }
+    }
+}
