@@ -25,6 +25,7 @@ GAMES = {
     "ouk-chatrang": "cambodian",
     "sittuyin": "sittuyin",
     "shatar": "shatar",
+    "xiangqi": "xiangqi",
 }
 
 # Fairy-Stockfish's published perft positions (its tests/perft.sh), per variant.
@@ -37,6 +38,10 @@ PUBLISHED = {
         "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
     ],
     "cambodian": ["r1s1ks1r/3nm3/pppNpppp/3n4/5P2/PPPPPNPP/8/R1SKMS1R b DEe - 0 5"],
+    "xiangqi": [
+        "1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1",
+        "4kcP1N/8n/3rb4/9/9/9/9/3p1A3/4K4/5CB2 w - - 0 1",
+    ],
     "sittuyin": [
         "8/8/6R1/s3r3/P5R1/1KP3p1/1F2kr2/8[] b - - 0 72",
         "2r5/6k1/6p1/3s2P1/3npR2/8/p2N2F1/3K4[] w - - 1 50",
@@ -44,7 +49,7 @@ PUBLISHED = {
     ],
 }
 
-START_DEPTH = {"sittuyin": 3, "chess": 4}
+START_DEPTH = {"sittuyin": 3, "chess": 4, "xiangqi": 3}
 
 
 def perft(variant, fen, path, depth):
@@ -91,7 +96,7 @@ def main():
         start = sf.start_fen(variant)
         lines.append(entry(game, variant, start, range(1, START_DEPTH.get(variant, 4) + 1)))
         for fen in PUBLISHED.get(variant, []):
-            lines.append(entry(game, variant, fen, [1, 2, 3]))
+            lines.append(entry(game, variant, fen, [1, 2, 3] if variant != "xiangqi" else [1, 2]))
         for i, fen in enumerate(random_fens(variant, args.random, rng)):
             lines.append(entry(game, variant, fen, [1, 2, 3] if i % 4 == 0 else [1, 2]))
         path = os.path.join(args.out, f"{game}.jsonl")

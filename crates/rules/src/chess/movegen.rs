@@ -524,7 +524,7 @@ impl Position {
                     }
                 }
             }
-            Promotion::Sittuyin { .. } => {}
+            Promotion::Sittuyin { .. } | Promotion::None => {}
         }
         list.push(Move::normal(from, to));
     }

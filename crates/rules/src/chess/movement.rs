@@ -188,6 +188,18 @@ fn direction_allows(dirs: &str, dx: i8, dy: i8) -> bool {
         return true;
     }
     let c: Vec<char> = dirs.chars().collect();
+    // on orthogonal atoms each letter is a direction of its own (fsW: forward and sideways)
+    if dx == 0 || dy == 0 {
+        return c.iter().any(|&ch| match ch {
+            'f' => dy > 0,
+            'b' => dy < 0,
+            'l' => dx < 0,
+            'r' => dx > 0,
+            'v' => dx == 0,
+            's' => dy == 0,
+            _ => false,
+        });
+    }
     let mut clauses: Vec<String> = Vec::new();
     let mut i = 0;
     while i < c.len() {
@@ -274,6 +286,10 @@ mod tests {
         // gold general: orthogonal steps and forward diagonals
         assert_eq!(set("WfF").len(), 6);
         assert_eq!(set("fR"), vec![(0, 1, 0, Mode::Both)]);
+        // xiangqi soldier across the river: forward and sideways
+        assert_eq!(set("fsW").len(), 3);
+        // drunk elephant: all but straight back
+        assert_eq!(set("FsfW").len(), 7);
     }
 
     #[test]

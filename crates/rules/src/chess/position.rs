@@ -364,7 +364,6 @@ impl Position {
         riders: &Riders,
     ) -> Bitboard {
         let v = self.v;
-        let them = by.other();
         let mut att = Bitboard::EMPTY;
         let mut kinds = v.leap_kinds;
         while kinds != 0 {
@@ -374,8 +373,9 @@ impl Position {
             if mine.is_empty() {
                 continue;
             }
-            att |= v.tables[k][them.index()].leap_capture[sq.index()] & mine;
-            if v.tables[k][by.index()].has_paths {
+            let t = &v.tables[k][by.index()];
+            att |= t.leap_attackers[sq.index()] & mine;
+            if t.has_paths {
                 for from in mine {
                     if self.attacks_of(k as Kind, by, from, occ).has(sq) {
                         att |= from.bb();

@@ -46,6 +46,8 @@ pub(crate) struct Path {
 pub(crate) struct KindTables {
     pub(crate) leap_move: Box<[Bitboard; GRID_SQUARES]>,
     pub(crate) leap_capture: Box<[Bitboard; GRID_SQUARES]>,
+    /// For each square, the squares from which this piece attacks it by a leap.
+    pub(crate) leap_attackers: Box<[Bitboard; GRID_SQUARES]>,
     /// Unlimited rides: (ray index, mode).
     pub(crate) rides: Vec<(usize, Mode)>,
     /// Other movement, per square.
@@ -104,6 +106,7 @@ pub(crate) fn build(spec: &VariantSpec, board: Bitboard) -> Result<(Vec<[KindTab
             let mut t = KindTables {
                 leap_move: Box::new([Bitboard::EMPTY; GRID_SQUARES]),
                 leap_capture: Box::new([Bitboard::EMPTY; GRID_SQUARES]),
+                leap_attackers: Box::new([Bitboard::EMPTY; GRID_SQUARES]),
                 rides: Vec::new(),
                 paths: vec![Vec::new(); GRID_SQUARES],
                 has_paths: false,
@@ -139,6 +142,11 @@ pub(crate) fn build(spec: &VariantSpec, board: Bitboard) -> Result<(Vec<[KindTab
             }
             if spec.hooks.palace_diagonals {
                 palace_line_paths(&mut t, p.id, color, shape);
+            }
+            for from in shape.squares() {
+                for to in t.leap_capture[from.index()] {
+                    t.leap_attackers[to.index()] |= from.bb();
+                }
             }
             t.has_paths = t.paths.iter().any(|v| !v.is_empty());
             simple &= !t.has_paths;

@@ -73,6 +73,9 @@ impl PieceDef {
 /// How pawns promote.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Promotion {
+    /// Pawns never promote (Xiangqi, Janggi: the soldier gains its sideways step by
+    /// its movement across the river instead).
+    None,
     /// On reaching the zone a pawn must become one of these types.
     Choice(Vec<Kind>),
     /// On reaching the last rank a pawn becomes the type that stood on that square in the

@@ -21,6 +21,7 @@ pub mod senterej;
 pub mod shatar;
 pub mod shatranj;
 pub mod sittuyin;
+pub mod xiangqi;
 
 /// A game of the chess family.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,6 +49,7 @@ pub const GAMES: &[GameInfo] = &[
     makruk::INFO,
     makruk::OUK_INFO,
     shatar::INFO,
+    xiangqi::INFO,
 ];
 
 /// A game, ruleset or option that does not exist.
@@ -169,6 +171,7 @@ pub fn variant(
         "makruk" => makruk::spec(fsf, &opt),
         "ouk-chatrang" => makruk::ouk_spec(fsf, &opt),
         "shatar" => shatar::spec(fsf, &opt),
+        "xiangqi" => xiangqi::spec(fsf, &opt),
         _ => unreachable!("every listed game has a spec"),
     };
     spec.ruleset = if fsf {
