@@ -332,7 +332,8 @@ impl Position {
         let occ = self.occupied();
         if let Some(ep) = self.ep {
             for from in self.pieces_of_role_pawn(us) {
-                if self.attacks_of(self.piece_at(from).expect("pawn").kind, us, from, occ)
+                if self
+                    .attacks_of(self.piece_at(from).expect("pawn").kind, us, from, occ)
                     .has(ep)
                 {
                     self.push_if_safe(list, Move::new(MoveKind::EnPassant, from, ep, 0));
@@ -567,7 +568,9 @@ impl Position {
                 // The move may not give check (directly or by discovery); Fairy-Stockfish
                 // also forbids the new fers to attack any enemy piece.
                 let gives_check = after.king_attacked(us.other())
-                    || (fsf && (self.attacks_of(fers, us, to, occ.without(from).with(to)) & enemy).any());
+                    || (fsf
+                        && (self.attacks_of(fers, us, to, occ.without(from).with(to)) & enemy)
+                            .any());
                 if !gives_check {
                     list.push(m);
                 }

@@ -406,12 +406,19 @@ impl Position {
 
     /// Xiangqi's flying general: `by`'s king "attacks" `sq` along an open file.
     fn facing_king(&self, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
-        let Some(k) = self.king_square(by) else { return Bitboard::EMPTY };
+        let Some(k) = self.king_square(by) else {
+            return Bitboard::EMPTY;
+        };
         if k.file() != sq.file() || k == sq {
             return Bitboard::EMPTY;
         }
-        let (lo, hi) = if k.rank() < sq.rank() { (k, sq) } else { (sq, k) };
-        let between = (lo.rank() + 1..hi.rank()).any(|r| occ.has(Square::new(k.file(), r).expect("on grid")));
+        let (lo, hi) = if k.rank() < sq.rank() {
+            (k, sq)
+        } else {
+            (sq, k)
+        };
+        let between =
+            (lo.rank() + 1..hi.rank()).any(|r| occ.has(Square::new(k.file(), r).expect("on grid")));
         if between {
             Bitboard::EMPTY
         } else {

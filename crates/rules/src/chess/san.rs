@@ -10,7 +10,13 @@ use super::uci::MoveError;
 impl Position {
     /// The SAN of a legal move.
     pub fn san(&self, m: Move) -> String {
-        let mut s = self.san_without_suffix(m);
+        let legal = self.legal_moves();
+        self.san_in(m, &legal)
+    }
+
+    /// The SAN of a legal move, given the legal moves of the position.
+    pub fn san_in(&self, m: Move, legal: &[Move]) -> String {
+        let mut s = self.san_without_suffix(m, legal);
         let mut after = self.clone();
         after.play_unchecked(m);
         if after.in_check() {
@@ -21,7 +27,7 @@ impl Position {
         s
     }
 
-    fn san_without_suffix(&self, m: Move) -> String {
+    fn san_without_suffix(&self, m: Move, legal: &[Move]) -> String {
         let v = self.v;
         let from = m.from();
         let to = m.to();
@@ -45,15 +51,13 @@ impl Position {
         let capture =
             m.kind() == MoveKind::EnPassant || (from != to && self.piece_at(to).is_some());
         let mut s = String::new();
-        if v.is_pawn(p.kind) {
-            if capture {
-                s.push((b'a' + from.file()) as char);
-            }
-        } else {
+        let pawn = v.is_pawn(p.kind);
+        if !pawn {
             s.push(v.piece(p.kind).letter.to_ascii_uppercase());
+        }
+        {
             // disambiguation among same-type pieces that can reach `to`
-            let others: Vec<Move> = self
-                .legal_moves()
+            let others: Vec<Move> = legal
                 .iter()
                 .copied()
                 .filter(|o| {
@@ -63,7 +67,12 @@ impl Position {
                         && self.piece_at(o.from()).map(|q| q.kind) == Some(p.kind)
                 })
                 .collect();
-            if !others.is_empty() {
+            if pawn && capture {
+                s.push((b'a' + from.file()) as char);
+                if !others.is_empty() && !others.iter().all(|o| o.from().file() != from.file()) {
+                    s += &(from.rank() + 1).to_string();
+                }
+            } else if !others.is_empty() {
                 let file_unique = others.iter().all(|o| o.from().file() != from.file());
                 let rank_unique = others.iter().all(|o| o.from().rank() != from.rank());
                 if file_unique {
@@ -120,7 +129,7 @@ impl Position {
         let matches: Vec<Move> = legal
             .iter()
             .copied()
-            .filter(|&m| key(&self.san_without_suffix(m)) == wanted)
+            .filter(|&m| key(&self.san_without_suffix(m, &legal)) == wanted)
             .collect();
         match matches.len() {
             1 => Ok(matches[0]),
@@ -129,7 +138,9 @@ impl Position {
                 let lower: Vec<Move> = legal
                     .iter()
                     .copied()
-                    .filter(|&m| key(&self.san_without_suffix(m)).eq_ignore_ascii_case(&wanted))
+                    .filter(|&m| {
+                        key(&self.san_without_suffix(m, &legal)).eq_ignore_ascii_case(&wanted)
+                    })
                     .collect();
                 if lower.len() == 1 {
                     return Ok(lower[0]);

@@ -61,7 +61,11 @@ pub(crate) fn palace(shape: Shape, c: Color) -> Bitboard {
     let mid = shape.files / 2;
     let mut b = Bitboard::EMPTY;
     for r in 0..3 {
-        let rank = if c == Color::White { r } else { shape.ranks - 1 - r };
+        let rank = if c == Color::White {
+            r
+        } else {
+            shape.ranks - 1 - r
+        };
         for f in mid - 1..=mid + 1 {
             b |= Square::new(f, rank).expect("on grid").bb();
         }
@@ -72,7 +76,13 @@ pub(crate) fn palace(shape: Shape, c: Color) -> Bitboard {
 /// The half of the board on `c`'s side.
 pub(crate) fn own_half(shape: Shape, c: Color) -> Bitboard {
     (0..shape.ranks / 2)
-        .map(|r| if c == Color::White { r } else { shape.ranks - 1 - r })
+        .map(|r| {
+            if c == Color::White {
+                r
+            } else {
+                shape.ranks - 1 - r
+            }
+        })
         .fold(Bitboard::EMPTY, |b, r| b | shape.rank(r))
 }
 
@@ -87,7 +97,10 @@ fn region_mask(shape: Shape, region: Region, c: Color) -> Bitboard {
 /// The tables of every piece type, the ray tables, and whether every piece is plain
 /// (leaps and unlimited rides only).
 #[allow(clippy::type_complexity)]
-pub(crate) fn build(spec: &VariantSpec, board: Bitboard) -> Result<(Vec<[KindTables; 2]>, Vec<Ray>, bool), BetzaError> {
+pub(crate) fn build(
+    spec: &VariantSpec,
+    board: Bitboard,
+) -> Result<(Vec<[KindTables; 2]>, Vec<Ray>, bool), BetzaError> {
     let shape = spec.shape;
     let mut rays: Vec<Ray> = Vec::new();
     let mut tables = Vec::new();
@@ -102,7 +115,13 @@ pub(crate) fn build(spec: &VariantSpec, board: Bitboard) -> Result<(Vec<[KindTab
         for color in Color::BOTH {
             let allowed = region_mask(shape, p.region, color) & board;
             let enemy_half = !own_half(shape, color);
-            let orient = |a: &Atom| if color == Color::White { *a } else { a.mirrored() };
+            let orient = |a: &Atom| {
+                if color == Color::White {
+                    *a
+                } else {
+                    a.mirrored()
+                }
+            };
             let mut t = KindTables {
                 leap_move: Box::new([Bitboard::EMPTY; GRID_SQUARES]),
                 leap_capture: Box::new([Bitboard::EMPTY; GRID_SQUARES]),
@@ -183,9 +202,17 @@ fn atom_path(a: &Atom, sq: Square, allowed: Bitboard) -> Option<Path> {
             squares.push(sq.offset(x, y)?);
         }
         let dest = *squares.last()?;
-        return allowed.has(dest).then_some(Path { squares, kind: PathKind::Leap, mode });
+        return allowed.has(dest).then_some(Path {
+            squares,
+            kind: PathKind::Leap,
+            mode,
+        });
     }
-    let limit = if a.range == 0 { usize::MAX } else { a.range as usize };
+    let limit = if a.range == 0 {
+        usize::MAX
+    } else {
+        a.range as usize
+    };
     let mut squares = Vec::new();
     let mut cur = sq;
     while squares.len() < limit {
@@ -197,7 +224,11 @@ fn atom_path(a: &Atom, sq: Square, allowed: Bitboard) -> Option<Path> {
             None => break,
         }
     }
-    (!squares.is_empty()).then_some(Path { squares, kind: if a.hop { PathKind::Hop } else { PathKind::Ride }, mode })
+    (!squares.is_empty()).then_some(Path {
+        squares,
+        kind: if a.hop { PathKind::Hop } else { PathKind::Ride },
+        mode,
+    })
 }
 
 /// Janggi's palace diagonals (seed 001 §X): the king and guards step along them in their
@@ -206,10 +237,19 @@ fn atom_path(a: &Atom, sq: Square, allowed: Bitboard) -> Option<Path> {
 fn palace_line_paths(t: &mut KindTables, id: &str, color: Color, shape: Shape) {
     let mid = shape.files / 2;
     for owner in Color::BOTH {
-        let rank = |r: u8| if owner == Color::White { r } else { shape.ranks - 1 - r };
+        let rank = |r: u8| {
+            if owner == Color::White {
+                r
+            } else {
+                shape.ranks - 1 - r
+            }
+        };
         let sq = |f: u8, r: u8| Square::new(f, rank(r)).expect("palace square");
         let center = sq(mid, 1);
-        let corners = [(sq(mid - 1, 0), sq(mid + 1, 2)), (sq(mid + 1, 0), sq(mid - 1, 2))];
+        let corners = [
+            (sq(mid - 1, 0), sq(mid + 1, 2)),
+            (sq(mid + 1, 0), sq(mid - 1, 2)),
+        ];
         let mut lines: Vec<[Square; 3]> = Vec::new();
         for (a, b) in corners {
             lines.push([a, center, b]);
@@ -219,7 +259,11 @@ fn palace_line_paths(t: &mut KindTables, id: &str, color: Color, shape: Shape) {
         for line in lines {
             let (start, rest) = (line[0], &line[1..]);
             let push = |t: &mut KindTables, from: Square, squares: Vec<Square>, kind: PathKind| {
-                t.paths[from.index()].push(Path { squares, kind, mode: Mode::Both });
+                t.paths[from.index()].push(Path {
+                    squares,
+                    kind,
+                    mode: Mode::Both,
+                });
             };
             match id {
                 "king" | "guard" if own => {
@@ -233,7 +277,9 @@ fn palace_line_paths(t: &mut KindTables, id: &str, color: Color, shape: Shape) {
                 "cannon" => push(t, start, rest.to_vec(), PathKind::Hop),
                 "pawn" if !own => {
                     // forward along the line only
-                    let forward = |a: Square, b: Square| (b.rank() as i8 - a.rank() as i8) * color.forward() > 0;
+                    let forward = |a: Square, b: Square| {
+                        (b.rank() as i8 - a.rank() as i8) * color.forward() > 0
+                    };
                     if forward(start, rest[0]) {
                         push(t, start, vec![rest[0]], PathKind::Leap);
                     }
@@ -254,14 +300,22 @@ pub(crate) fn ray_index(rays: &mut Vec<Ray>, dx: i8, dy: i8, board: Bitboard) ->
     let make = |dx: i8, dy: i8| {
         let mut from = Box::new([Bitboard::EMPTY; GRID_SQUARES]);
         for (i, slot) in from.iter_mut().enumerate() {
-            let Some(sq) = Square::from_index(i) else { continue };
+            let Some(sq) = Square::from_index(i) else {
+                continue;
+            };
             let mut cur = sq;
             while let Some(n) = cur.offset(dx, dy).filter(|s| board.has(*s)) {
                 *slot |= n.bb();
                 cur = n;
             }
         }
-        Ray { dx, dy, up: dy > 0 || (dy == 0 && dx > 0), from, opposite: 0 }
+        Ray {
+            dx,
+            dy,
+            up: dy > 0 || (dy == 0 && dx > 0),
+            from,
+            opposite: 0,
+        }
     };
     let i = rays.len();
     rays.push(make(dx, dy));
@@ -309,7 +363,8 @@ impl Position {
     fn path_targets(&self, mover: Kind, paths: &[Path], occ: Bitboard, capture: bool) -> Bitboard {
         // Janggi: a cannon neither jumps over nor captures a cannon.
         let cannon_rule = self.v.spec.hooks.janggi_cannon && self.v.piece(mover).id == "cannon";
-        let same_kind = |s: Square| cannon_rule && self.piece_at(s).is_some_and(|p| p.kind == mover);
+        let same_kind =
+            |s: Square| cannon_rule && self.piece_at(s).is_some_and(|p| p.kind == mover);
         let mut out = Bitboard::EMPTY;
         for p in paths {
             if (capture && !p.mode.captures()) || (!capture && !p.mode.moves()) {
@@ -369,7 +424,11 @@ impl super::variant::Variant {
         if blockers.is_empty() {
             full
         } else {
-            let b = if ray.up { blockers.lsb() } else { blockers.msb() };
+            let b = if ray.up {
+                blockers.lsb()
+            } else {
+                blockers.msb()
+            };
             full ^ ray.from[b.index()]
         }
     }

@@ -376,7 +376,9 @@ impl Variant {
         let mut uniform_kinds = 0u16;
         for (k, p) in spec.pieces.iter().enumerate() {
             let t = &tables[k];
-            if t.iter().any(|t| t.leap_capture.iter().any(|b| b.any()) || t.has_paths) {
+            if t.iter()
+                .any(|t| t.leap_capture.iter().any(|b| b.any()) || t.has_paths)
+            {
                 leap_kinds |= 1 << k;
             }
             if parse_betza(p.betza)?.iter().all(|a| a.mode == Mode::Both) {

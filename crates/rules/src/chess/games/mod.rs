@@ -5,8 +5,8 @@
 //! Fairy-Stockfish knows also have `fairy-stockfish`, reproducing its built-in variant.
 
 use super::variant::{
-    Region,
-    BareKing, Counting, EndRules, Hooks, PieceDef, Promotion, Role, Stalemate, Variant, VariantSpec,
+    BareKing, Counting, EndRules, Hooks, PieceDef, Promotion, Region, Role, Stalemate, Variant,
+    VariantSpec,
 };
 use crate::geometry::Shape;
 use std::collections::HashMap;
@@ -224,7 +224,15 @@ pub(crate) const fn piece(
     role: Role,
     name: &'static str,
 ) -> PieceDef {
-    PieceDef { id, letter, betza, role, name, across: None, region: Region::Anywhere }
+    PieceDef {
+        id,
+        letter,
+        betza,
+        role,
+        name,
+        across: None,
+        region: Region::Anywhere,
+    }
 }
 
 /// The Shatranj-family pawn: one step forward, captures one step diagonally forward.

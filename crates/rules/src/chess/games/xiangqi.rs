@@ -1,11 +1,19 @@
 //! Xiangqi (seed 001 §IX).
 
 use super::{piece, GameInfo};
-use crate::chess::variant::{BareKing, Counting, EndRules, Hooks, Promotion, Region, Role, Stalemate, VariantSpec};
+use crate::chess::variant::{
+    BareKing, Counting, EndRules, Hooks, Promotion, Region, Role, Stalemate, VariantSpec,
+};
 use crate::geometry::Shape;
 
 /// Xiangqi.
-pub const INFO: GameInfo = GameInfo { id: "xiangqi", name: "Xiangqi", fsf: Some("xiangqi"), seed: "001 §IX", options: &[] };
+pub const INFO: GameInfo = GameInfo {
+    id: "xiangqi",
+    name: "Xiangqi",
+    fsf: Some("xiangqi"),
+    seed: "001 §IX",
+    options: &[],
+};
 
 pub(super) fn spec(_fsf: bool, _opt: &super::Opts) -> VariantSpec {
     let pieces = vec![
@@ -22,12 +30,18 @@ pub(super) fn spec(_fsf: bool, _opt: &super::Opts) -> VariantSpec {
         game: "xiangqi",
         ruleset: String::new(),
         options: Vec::new(),
-        shape: Shape { files: 9, ranks: 10 },
+        shape: Shape {
+            files: 9,
+            ranks: 10,
+        },
         pieces,
         start_fen: "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1".into(),
         promotion: Promotion::None,
         promotion_ranks: vec![],
-        hooks: Hooks { flying_general: true, ..Hooks::default() },
+        hooks: Hooks {
+            flying_general: true,
+            ..Hooks::default()
+        },
         end: EndRules {
             stalemate: Stalemate::StalematedLoses,
             bare_king: BareKing::None,
