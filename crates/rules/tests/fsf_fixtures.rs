@@ -85,3 +85,7 @@ fn sittuyin_matches_fairy_stockfish() {
 fn shatar_matches_fairy_stockfish() {
     check_game("shatar");
 }
+#[test]
+fn xiangqi_matches_fairy_stockfish() {
+    check_game("xiangqi");
+}

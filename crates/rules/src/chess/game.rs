@@ -61,6 +61,11 @@ impl ChessGame {
     pub fn moves(&self) -> &[Move] {
         &self.moves
     }
+    /// The hashes of every position so far, the start first.
+    pub fn hashes(&self) -> &[u64] {
+        &self.hashes
+    }
+
     /// The variant.
     pub fn variant(&self) -> &'static Variant {
         self.pos.variant()
@@ -152,7 +157,7 @@ impl ChessGame {
             let h = pos.hash();
             let n = self.hashes.iter().filter(|&&x| x == h).count();
             if n >= end.repetitions as usize {
-                return Some(Outcome::draw("repetition"));
+                return Some(super::repetition::judge(self));
             }
         }
         None

@@ -12,10 +12,12 @@ mod outcome;
 pub mod perft;
 pub mod pgn;
 pub mod position;
+mod repetition;
 pub mod san;
 mod tables;
 pub mod uci;
 pub mod variant;
+pub mod wxf;
 mod zobrist;
 
 pub use fen::FenError;

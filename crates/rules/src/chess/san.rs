@@ -145,6 +145,11 @@ impl Position {
                 if lower.len() == 1 {
                     return Ok(lower[0]);
                 }
+                if self.v.spec.game == "xiangqi" {
+                    if let Ok(m) = self.parse_wxf(t) {
+                        return Ok(m);
+                    }
+                }
                 if looks_like_san(t) {
                     Err(MoveError::Illegal {
                         text: t.to_string(),

@@ -261,8 +261,22 @@ pub struct EndRules {
     pub counting: Counting,
     /// Plies without capture or pawn move that draw (0: none).
     pub move_rule_plies: u16,
-    /// Occurrences of a position that draw (0: none).
+    /// Occurrences of a position that end the game (0: none).
     pub repetitions: u8,
+    /// How a repetition is judged.
+    pub repetition_rule: Repetition,
+}
+
+/// How a repeated position is judged.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Repetition {
+    /// A draw.
+    Draw,
+    /// Xiangqi: perpetual check loses, then perpetual chase of an unprotected piece loses,
+    /// otherwise a draw.
+    Xiangqi,
+    /// Shogi: a draw unless one side gave check with every move of the cycle (it loses).
+    Shogi,
 }
 
 /// The description of a variant before its tables are built.

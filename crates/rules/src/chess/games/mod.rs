@@ -5,8 +5,8 @@
 //! Fairy-Stockfish knows also have `fairy-stockfish`, reproducing its built-in variant.
 
 use super::variant::{
-    BareKing, Counting, EndRules, Hooks, PieceDef, Promotion, Region, Role, Stalemate, Variant,
-    VariantSpec,
+    BareKing, Counting, EndRules, Hooks, PieceDef, Promotion, Region, Repetition, Role, Stalemate,
+    Variant, VariantSpec,
 };
 use crate::geometry::Shape;
 use std::collections::HashMap;
@@ -261,6 +261,7 @@ pub(crate) fn base(
             counting: Counting::None,
             move_rule_plies: 100,
             repetitions: 3,
+            repetition_rule: Repetition::Draw,
         },
     }
 }

@@ -2,7 +2,8 @@
 
 use super::{piece, GameInfo};
 use crate::chess::variant::{
-    BareKing, Counting, EndRules, Hooks, Promotion, Region, Role, Stalemate, VariantSpec,
+    BareKing, Counting, EndRules, Hooks, Promotion, Region, Repetition, Role, Stalemate,
+    VariantSpec,
 };
 use crate::geometry::Shape;
 
@@ -48,6 +49,7 @@ pub(super) fn spec(_fsf: bool, _opt: &super::Opts) -> VariantSpec {
             counting: Counting::None,
             move_rule_plies: 0,
             repetitions: 3,
+            repetition_rule: Repetition::Xiangqi,
         },
     }
 }

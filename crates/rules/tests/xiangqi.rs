@@ -1,0 +1,137 @@
+//! Xiangqi rules beyond move generation (seed 001 §IX): WXF notation and the repetition
+//! rulings of RULES.md.
+
+mod common;
+use ashta_rules::chess::{ChessGame, Position};
+use common::*;
+
+#[test]
+fn wxf_matches_fairy_stockfish() {
+    // expected strings from pyffish get_san(..., NOTATION_XIANGQI_WXF)
+    let cases: &[(&str, &[(&str, &str)])] = &[
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+            &[
+                ("h3e3", "C2=5"),
+                ("b1c3", "H8+7"),
+                ("h1g3", "H2+3"),
+                ("c1e3", "E7+5"),
+                ("d1e2", "A6+5"),
+                ("e1e2", "K5+1"),
+                ("a4a5", "P9+1"),
+                ("i1i2", "R1+1"),
+                ("h3h10", "C2+7"),
+            ],
+        ),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1",
+            &[
+                ("h8e8", "C8=5"),
+                ("b10c8", "H2+3"),
+                ("a7a6", "P1+1"),
+                ("e10e9", "K5+1"),
+                ("d10e9", "A4+5"),
+            ],
+        ),
+        (
+            "4k4/4a4/9/9/9/9/4R4/9/4R4/3AKA3 w - - 0 1",
+            &[
+                ("e4e5", "R++1"),
+                ("e2e3", "R-+1"),
+                ("e4d4", "R+=6"),
+                ("e2d2", "R-=6"),
+            ],
+        ),
+    ];
+    let v = seed("xiangqi", &[]);
+    for (fen, moves) in cases {
+        let pos = Position::from_fen(v, fen).unwrap();
+        for (uci, wxf) in *moves {
+            let m = pos.parse_uci(uci).unwrap();
+            assert_eq!(pos.wxf(m), *wxf, "{uci} at {fen}");
+            assert_eq!(pos.parse_wxf(wxf), Ok(m));
+            assert_eq!(
+                pos.parse_move(wxf),
+                Ok(m),
+                "WXF is accepted where moves are read"
+            );
+        }
+    }
+    assert_eq!(
+        Position::from_fen(v, cases[0].0)
+            .unwrap()
+            .parse_wxf("C2.5")
+            .map(|m| m.to().to_string()),
+        Ok("e3".into())
+    );
+}
+
+#[test]
+fn stalemated_side_loses() {
+    // seed 001 §IX: "The player that Stalemates their opponent wins the game"
+    let g = game_at("xiangqi", "4k4/9/2N6/3R1R3/9/9/9/9/9/3K5 b - - 0 1");
+    assert_eq!(moves(&g).len(), 0, "{:?}", moves(&g));
+    assert_eq!(result(&g), Some((Some(0), "stalemate".into())));
+}
+
+#[test]
+fn flying_general_is_illegal() {
+    // seed 001 §IX: "It is illegal to make a move that would leave the two Kings facing each other"
+    let g = game_at("xiangqi", "4k4/9/9/9/9/4N4/9/9/9/4K4 w - - 0 1");
+    assert!(
+        !moves(&g).iter().any(|m| m.starts_with("e5")),
+        "the horse may not leave the file open"
+    );
+    let g = game_at("xiangqi", "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1");
+    assert!(
+        !moves(&g).contains(&"d1e1".to_string()),
+        "the king may not step onto the open file"
+    );
+    assert!(moves(&g).contains(&"d1d2".to_string()));
+}
+
+#[test]
+fn perpetual_check_loses() {
+    // RULES.md Xiangqi: perpetual check loses
+    let mut g = game_at("xiangqi", "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1");
+    play(
+        &mut g,
+        &[
+            "e2d2", "d10e10", "d2e2", "e10d10", "e2d2", "d10e10", "d2e2", "e10d10",
+        ],
+    );
+    assert_eq!(result(&g), Some((Some(1), "perpetual check".into())));
+}
+
+#[test]
+fn repetition_without_check_or_chase_draws() {
+    let mut g = game_at("xiangqi", "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1");
+    play(
+        &mut g,
+        &[
+            "a1a2", "d10d9", "a2a1", "d9d10", "a1a2", "d10d9", "a2a1", "d9d10",
+        ],
+    );
+    assert_eq!(result(&g), Some((None, "repetition".into())));
+}
+
+#[test]
+fn perpetual_chase_of_an_unprotected_piece_loses() {
+    // RULES.md Xiangqi: perpetual chase of one unprotected piece loses. The white rook keeps
+    // attacking the black horse, which runs between h10 and g8... here between a10 and b8.
+    let mut g = game_at("xiangqi", "n2k5/9/9/9/9/9/9/9/9/1R2K4 w - - 0 1");
+    play(
+        &mut g,
+        &[
+            "b1a1", "a10b8", "a1b1", "b8a10", "b1a1", "a10b8", "a1b1", "b8a10",
+        ],
+    );
+    assert_eq!(result(&g), Some((Some(1), "perpetual chase".into())));
+}
+
+#[test]
+fn records_replay_with_wxf_or_san() {
+    let mut g = ChessGame::new(seed("xiangqi", &[]));
+    play(&mut g, &["C2=5", "H8+7", "h1g3"]);
+    assert_eq!(g.moves().len(), 3);
+}
