@@ -26,6 +26,7 @@ GAMES = {
     "sittuyin": "sittuyin",
     "shatar": "shatar",
     "xiangqi": "xiangqi",
+    "janggi": "janggi",
 }
 
 # Fairy-Stockfish's published perft positions (its tests/perft.sh), per variant.
@@ -42,6 +43,10 @@ PUBLISHED = {
         "1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1",
         "4kcP1N/8n/3rb4/9/9/9/9/3p1A3/4K4/5CB2 w - - 0 1",
     ],
+    "janggi": [
+        "1n1kaabn1/cr2N4/5C1c1/p1pNp3p/9/9/P1PbP1P1P/3r1p3/4A4/R1BA1KB1R b - - 0 1",
+        "1Pbcka3/3nNn1c1/N2CaC3/1pB6/9/9/5P3/9/4K4/9 w - - 0 23",
+    ],
     "sittuyin": [
         "8/8/6R1/s3r3/P5R1/1KP3p1/1F2kr2/8[] b - - 0 72",
         "2r5/6k1/6p1/3s2P1/3npR2/8/p2N2F1/3K4[] w - - 1 50",
@@ -49,7 +54,7 @@ PUBLISHED = {
     ],
 }
 
-START_DEPTH = {"sittuyin": 3, "chess": 4, "xiangqi": 3}
+START_DEPTH = {"sittuyin": 3, "chess": 4, "xiangqi": 3, "janggi": 3}
 
 
 def perft(variant, fen, path, depth):
@@ -96,7 +101,7 @@ def main():
         start = sf.start_fen(variant)
         lines.append(entry(game, variant, start, range(1, START_DEPTH.get(variant, 4) + 1)))
         for fen in PUBLISHED.get(variant, []):
-            lines.append(entry(game, variant, fen, [1, 2, 3] if variant != "xiangqi" else [1, 2]))
+            lines.append(entry(game, variant, fen, [1, 2, 3] if variant not in ("xiangqi", "janggi") else [1, 2]))
         for i, fen in enumerate(random_fens(variant, args.random, rng)):
             lines.append(entry(game, variant, fen, [1, 2, 3] if i % 4 == 0 else [1, 2]))
         path = os.path.join(args.out, f"{game}.jsonl")

@@ -89,3 +89,7 @@ fn shatar_matches_fairy_stockfish() {
 fn xiangqi_matches_fairy_stockfish() {
     check_game("xiangqi");
 }
+#[test]
+fn janggi_matches_fairy_stockfish() {
+    check_game("janggi");
+}

@@ -8,7 +8,7 @@
 //! in [`super::hooks::filter_moves`].
 
 use super::position::{Move, MoveKind, Position, Riders};
-use super::variant::{FersStep, Kind, KingLeap, Promotion, Setup, MAX_KINDS};
+use super::variant::{Bikjang, FersStep, Kind, KingLeap, Promotion, Setup, MAX_KINDS};
 use crate::geometry::{Bitboard, Color, Square};
 
 /// Most moves a position can have.
@@ -341,6 +341,9 @@ impl Position {
             }
         }
         let Some(k) = ksq else { return };
+        if hooks.pass {
+            self.push_if_safe(list, Move::new(MoveKind::Pass, k, k, 0));
+        }
         if hooks.castling && !in_check && (!hooks.castle_right_in_opening || self.opening_left > 0)
         {
             for kingside in [true, false] {
@@ -581,6 +584,15 @@ impl Position {
     fn generate_setup_drops(&self, list: &mut MoveList) {
         let v = self.v;
         let us = self.side;
+        if v.spec.hooks.setup == Setup::JanggiArrangement {
+            if self.has_hand(us) {
+                let k = self.king_square(us).unwrap_or(sq0());
+                for n in 0..4 {
+                    list.push(Move::new(MoveKind::Arrange, k, k, n));
+                }
+            }
+            return;
+        }
         let Setup::Sittuyin { fsf } = v.spec.hooks.setup else {
             return;
         };
@@ -649,9 +661,15 @@ impl Position {
 
     /// Whether the mover's king is safe after `m`.
     pub(crate) fn is_safe_after(&self, m: Move) -> bool {
+        let fsf_bikjang = self.v.spec.hooks.bikjang == Bikjang::Fsf && self.kings_facing();
+        if fsf_bikjang && m.kind() == MoveKind::Pass {
+            // Fairy-Stockfish: while the kings face, passing is always allowed
+            return true;
+        }
         let mut after = self.clone();
         after.play_unchecked(m);
-        !after.king_attacked(self.side)
+        // Fairy-Stockfish: while the kings face, a move must break the facing
+        !after.king_attacked(self.side) && !(fsf_bikjang && after.kings_facing())
     }
 
     /// Checkers of the king on `k` and the squares that answer a single check (the checker

@@ -5,13 +5,21 @@
 
 use super::movegen::MoveList;
 use super::position::{MoveKind, Position};
-use super::variant::{BareKing, Stalemate};
+use super::variant::{BareKing, Bikjang, Kind, Stalemate};
 use crate::game::Outcome;
 use crate::geometry::{Bitboard, Color};
 
 impl Position {
     /// The result the bare-king rules give before the side to move plays, if any.
     pub fn immediate_outcome(&self) -> Option<Outcome> {
+        if self.v.spec.hooks.bikjang != Bikjang::None {
+            if self.prev_facing && self.kings_facing() {
+                return Some(self.bikjang_outcome("bikjang"));
+            }
+            if self.passes >= 2 {
+                return Some(self.bikjang_outcome("both sides passed"));
+            }
+        }
         let rule = self.v.spec.end.bare_king;
         if rule == BareKing::None {
             return None;
@@ -51,6 +59,40 @@ impl Position {
                 .iter()
                 .any(|&n| n >= 7)
                 .then(|| Outcome::draw("bare king made seven moves")),
+        }
+    }
+
+    /// Janggi: the kings faced each other in two positions in a row, or both sides passed.
+    fn bikjang_outcome(&self, why: &str) -> Outcome {
+        if self.v.spec.hooks.bikjang == Bikjang::Seed {
+            return Outcome::draw(why);
+        }
+        // Fairy-Stockfish's material count: chariot 13, cannon 7, horse 5, elephant 3, guard 3,
+        // soldier 2, and a point and a half to the second player (ties go to it).
+        let v = self.v;
+        let mut count = -1i32;
+        for k in 0..v.kinds() as Kind {
+            let w = match v.piece(k).id {
+                "rook" => 13,
+                "cannon" => 7,
+                "horse" => 5,
+                "elephant" | "guard" => 3,
+                "pawn" => 2,
+                _ => 0,
+            };
+            count += w * (self.pieces(Color::White, k).count() as i32 - self.pieces(Color::Black, k).count() as i32);
+        }
+        let winner = if count > 0 { Color::White } else { Color::Black };
+        Outcome::win(winner.index(), format!("{why} (material count)"))
+    }
+
+    /// Janggi (RULES.md): a side that made the kings face each other can at best draw.
+    pub fn limit_facing_maker(&self, o: Outcome) -> Outcome {
+        match o.winner() {
+            Some(w) if self.v.spec.hooks.bikjang == Bikjang::Seed && self.made_facing[w] => {
+                Outcome::draw(format!("{} (but the winner had made the kings face each other)", o.reason))
+            }
+            _ => o,
         }
     }
 

@@ -39,6 +39,8 @@ pub enum MoveKind {
     Drop,
     /// The side passes (Janggi).
     Pass,
+    /// Janggi: the side sets out its horses and elephants (arrangement in the piece field).
+    Arrange,
 }
 
 /// A move, packed in 32 bits: from, to, kind and a piece type (promotion or drop).
@@ -46,13 +48,14 @@ pub enum MoveKind {
 pub struct Move(u32);
 
 impl Move {
-    const KINDS: [MoveKind; 6] = [
+    const KINDS: [MoveKind; 7] = [
         MoveKind::Normal,
         MoveKind::Promotion,
         MoveKind::EnPassant,
         MoveKind::Castle,
         MoveKind::Drop,
         MoveKind::Pass,
+        MoveKind::Arrange,
     ];
     /// A move of the given kind.
     #[inline]
@@ -136,6 +139,12 @@ pub struct Position {
     pub(crate) rule50: u16,
     pub(crate) fullmove: u16,
     pub(crate) count: CountState,
+    /// Whether the kings faced each other before the last move (Janggi).
+    pub(crate) prev_facing: bool,
+    /// Passes in a row (Janggi).
+    pub(crate) passes: u8,
+    /// Per colour, whether it made the kings face each other (Janggi, seed ruleset).
+    pub(crate) made_facing: [bool; 2],
     /// Moves made by each side while bare (Senterej's seven-move rule).
     pub(crate) bare_moves: [u8; 2],
     /// Plies left in the opening phase (0: over).
@@ -252,8 +261,15 @@ impl Position {
 
     /// Whether the setup phase is still running.
     pub fn in_setup(&self) -> bool {
-        matches!(self.v.spec.hooks.setup, Setup::Sittuyin { .. })
-            && (self.has_hand(Color::White) || self.has_hand(Color::Black))
+        self.v.spec.hooks.setup != Setup::Fixed && (self.has_hand(Color::White) || self.has_hand(Color::Black))
+    }
+
+    /// Whether the two kings face each other on an open file.
+    pub fn kings_facing(&self) -> bool {
+        match (self.king_square(Color::White), self.king_square(Color::Black)) {
+            (Some(w), Some(_)) => self.facing_king(w, Color::Black, self.occupied()).any(),
+            _ => false,
+        }
     }
 
     /// An empty position of the variant.
@@ -271,6 +287,9 @@ impl Position {
             rule50: 0,
             fullmove: 1,
             count: CountState::default(),
+            prev_facing: false,
+            passes: 0,
+            made_facing: [false; 2],
             bare_moves: [0; 2],
             opening_left: 0,
             shak_run: [false; 2],
@@ -404,8 +423,27 @@ impl Position {
         att
     }
 
+    /// Janggi: places `c`'s horses and elephants in arrangement `n` (0-3): bit 0 for the
+    /// left pair, bit 1 for the right pair, a set bit putting the elephant outside.
+    fn arrange(&mut self, c: Color, n: u8) {
+        let v = self.v;
+        let (Some(horse), Some(elephant)) = (v.kind_of_id("horse"), v.kind_of_id("elephant")) else { return };
+        let rank = if c == Color::White { 0 } else { v.shape().ranks - 1 };
+        let files = v.shape().files;
+        for (side, (outer, inner)) in [(0u8, (1u8, 2u8)), (1, (files - 2, files - 3))] {
+            let elephant_out = n >> side & 1 != 0;
+            let (e, h) = if elephant_out { (outer, inner) } else { (inner, outer) };
+            for (f, k) in [(e, elephant), (h, horse)] {
+                let sq = Square::new(f, rank).expect("back rank");
+                let left = self.in_hand(c, k);
+                self.set_hand(c, k, left.saturating_sub(1));
+                self.put(sq, Piece { kind: k, color: c });
+            }
+        }
+    }
+
     /// Xiangqi's flying general: `by`'s king "attacks" `sq` along an open file.
-    fn facing_king(&self, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
+    pub(crate) fn facing_king(&self, sq: Square, by: Color, occ: Bitboard) -> Bitboard {
         let Some(k) = self.king_square(by) else {
             return Bitboard::EMPTY;
         };
@@ -466,6 +504,7 @@ impl Position {
         let to = m.to();
         let old_rights = self.rights;
         let old_ep = self.ep;
+        let facing_before = self.v.spec.hooks.bikjang != super::variant::Bikjang::None && self.kings_facing();
         self.ep = None;
         self.rule50 += 1;
         let mut moved_kind = None;
@@ -537,6 +576,14 @@ impl Position {
                 self.put(to, Piece { kind: k, color: us });
             }
             MoveKind::Pass => {}
+            MoveKind::Arrange => self.arrange(us, m.piece()),
+        }
+        self.passes = if m.kind() == MoveKind::Pass { self.passes.saturating_add(1) } else { 0 };
+        if self.v.spec.hooks.bikjang != super::variant::Bikjang::None {
+            self.prev_facing = facing_before;
+            if !facing_before && self.kings_facing() {
+                self.made_facing[us.index()] = true;
+            }
         }
         self.rights &= !(from.bb() | to.bb());
         if self.v.spec.hooks.castling && self.rights != old_rights {

@@ -43,6 +43,7 @@ impl Position {
                 return format!("{}@{}", v.piece(m.piece()).letter.to_ascii_uppercase(), to)
             }
             MoveKind::Pass => return "pass".into(),
+            MoveKind::Arrange => return self.uci(m),
             _ => {}
         }
         let Some(p) = self.piece_at(from) else {

@@ -43,6 +43,7 @@ impl Position {
                 )
             }
             MoveKind::Promotion => format!("{}{}{}", m.from(), m.to(), v.piece(m.piece()).letter),
+            MoveKind::Arrange => format!("arrange-{}", arrangement_name(m.piece())),
             _ => format!("{}{}", m.from(), m.to()),
         }
     }
@@ -87,7 +88,15 @@ impl Position {
     }
 }
 
+/// Janggi's arrangements by the pieces on files b, c, g and h: `n` horse, `b` elephant.
+pub(crate) fn arrangement_name(n: u8) -> &'static str {
+    ["nbbn", "bnbn", "nbnb", "bnnb"][(n & 3) as usize]
+}
+
 fn looks_like_uci(t: &str) -> bool {
+    if t.starts_with("arrange-") {
+        return true;
+    }
     if let Some((p, sq)) = t.split_once('@') {
         return p.len() == 1
             && p.chars().all(|c| c.is_ascii_alphabetic())

@@ -187,6 +187,8 @@ pub enum Opening {
 pub enum Setup {
     /// The start position is fixed.
     Fixed,
+    /// Janggi: each side chooses how its horses and elephants stand before play.
+    JanggiArrangement,
     /// Sittuyin: pieces in hand are placed behind the pawns before play.
     Sittuyin {
         /// Fairy-Stockfish's form: alternating drops on ranks 1-3, rooks on the back rank.
@@ -227,6 +229,23 @@ pub struct Hooks {
     pub palace_diagonals: bool,
     /// A cannon neither jumps over nor captures a cannon (Janggi).
     pub janggi_cannon: bool,
+    /// A side may pass (the king "moves" to its own square) unless that leaves it in check.
+    pub pass: bool,
+    /// Janggi's rules for kings facing each other on an open file.
+    pub bikjang: Bikjang,
+}
+
+/// Janggi's facing kings (bikjang).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Bikjang {
+    /// No such rule.
+    None,
+    /// The seed (RULES.md): making the kings face is legal but its maker can no longer win;
+    /// a side that leaves them facing ends the game in a draw.
+    Seed,
+    /// Fairy-Stockfish: while the kings face, a move must break the facing or pass; two
+    /// facing positions in a row end the game, decided by material count.
+    Fsf,
 }
 
 impl Default for Hooks {
@@ -246,6 +265,8 @@ impl Default for Hooks {
             flying_general: false,
             palace_diagonals: false,
             janggi_cannon: false,
+            pass: false,
+            bikjang: Bikjang::None,
         }
     }
 }
@@ -395,7 +416,8 @@ impl Variant {
             {
                 leap_kinds |= 1 << k;
             }
-            if parse_betza(p.betza)?.iter().all(|a| a.mode == Mode::Both) {
+            // a hop's quiet squares differ from its capture squares
+            if parse_betza(p.betza)?.iter().all(|a| a.mode == Mode::Both && !a.hop) {
                 uniform_kinds |= 1 << k;
             }
         }

@@ -15,6 +15,7 @@ use thiserror::Error;
 
 pub mod asha;
 pub mod chaturanga;
+pub mod janggi;
 pub mod makruk;
 pub mod ninth_century;
 pub mod senterej;
@@ -50,6 +51,7 @@ pub const GAMES: &[GameInfo] = &[
     makruk::OUK_INFO,
     shatar::INFO,
     xiangqi::INFO,
+    janggi::INFO,
 ];
 
 /// A game, ruleset or option that does not exist.
@@ -172,6 +174,7 @@ pub fn variant(
         "ouk-chatrang" => makruk::ouk_spec(fsf, &opt),
         "shatar" => shatar::spec(fsf, &opt),
         "xiangqi" => xiangqi::spec(fsf, &opt),
+        "janggi" => janggi::spec(fsf, &opt),
         _ => unreachable!("every listed game has a spec"),
     };
     spec.ruleset = if fsf {
