@@ -75,7 +75,9 @@ impl ChessGame {
         self.pos.play_unchecked(m);
         self.moves.push(m);
         self.hashes.push(self.pos.hash());
-        self.outcome = self.compute_outcome().map(|o| self.pos.limit_facing_maker(o));
+        self.outcome = self
+            .compute_outcome()
+            .map(|o| self.pos.limit_facing_maker(o));
     }
 
     /// Whether Senterej's Werera is running: either side may move, without alternating.

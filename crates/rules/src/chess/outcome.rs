@@ -80,9 +80,15 @@ impl Position {
                 "pawn" => 2,
                 _ => 0,
             };
-            count += w * (self.pieces(Color::White, k).count() as i32 - self.pieces(Color::Black, k).count() as i32);
+            count += w
+                * (self.pieces(Color::White, k).count() as i32
+                    - self.pieces(Color::Black, k).count() as i32);
         }
-        let winner = if count > 0 { Color::White } else { Color::Black };
+        let winner = if count > 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
         Outcome::win(winner.index(), format!("{why} (material count)"))
     }
 
@@ -90,7 +96,10 @@ impl Position {
     pub fn limit_facing_maker(&self, o: Outcome) -> Outcome {
         match o.winner() {
             Some(w) if self.v.spec.hooks.bikjang == Bikjang::Seed && self.made_facing[w] => {
-                Outcome::draw(format!("{} (but the winner had made the kings face each other)", o.reason))
+                Outcome::draw(format!(
+                    "{} (but the winner had made the kings face each other)",
+                    o.reason
+                ))
             }
             _ => o,
         }

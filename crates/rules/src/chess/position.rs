@@ -261,12 +261,21 @@ impl Position {
 
     /// Whether the setup phase is still running.
     pub fn in_setup(&self) -> bool {
-        self.v.spec.hooks.setup != Setup::Fixed && (self.has_hand(Color::White) || self.has_hand(Color::Black))
+        self.v.spec.hooks.setup != Setup::Fixed
+            && (self.has_hand(Color::White) || self.has_hand(Color::Black))
+    }
+
+    /// Whether `c` has made the kings face each other (Janggi, seed ruleset).
+    pub fn made_kings_face(&self, c: Color) -> bool {
+        self.made_facing[c.index()]
     }
 
     /// Whether the two kings face each other on an open file.
     pub fn kings_facing(&self) -> bool {
-        match (self.king_square(Color::White), self.king_square(Color::Black)) {
+        match (
+            self.king_square(Color::White),
+            self.king_square(Color::Black),
+        ) {
             (Some(w), Some(_)) => self.facing_king(w, Color::Black, self.occupied()).any(),
             _ => false,
         }
@@ -427,12 +436,23 @@ impl Position {
     /// left pair, bit 1 for the right pair, a set bit putting the elephant outside.
     fn arrange(&mut self, c: Color, n: u8) {
         let v = self.v;
-        let (Some(horse), Some(elephant)) = (v.kind_of_id("horse"), v.kind_of_id("elephant")) else { return };
-        let rank = if c == Color::White { 0 } else { v.shape().ranks - 1 };
+        let (Some(horse), Some(elephant)) = (v.kind_of_id("horse"), v.kind_of_id("elephant"))
+        else {
+            return;
+        };
+        let rank = if c == Color::White {
+            0
+        } else {
+            v.shape().ranks - 1
+        };
         let files = v.shape().files;
         for (side, (outer, inner)) in [(0u8, (1u8, 2u8)), (1, (files - 2, files - 3))] {
             let elephant_out = n >> side & 1 != 0;
-            let (e, h) = if elephant_out { (outer, inner) } else { (inner, outer) };
+            let (e, h) = if elephant_out {
+                (outer, inner)
+            } else {
+                (inner, outer)
+            };
             for (f, k) in [(e, elephant), (h, horse)] {
                 let sq = Square::new(f, rank).expect("back rank");
                 let left = self.in_hand(c, k);
@@ -504,7 +524,8 @@ impl Position {
         let to = m.to();
         let old_rights = self.rights;
         let old_ep = self.ep;
-        let facing_before = self.v.spec.hooks.bikjang != super::variant::Bikjang::None && self.kings_facing();
+        let facing_before =
+            self.v.spec.hooks.bikjang != super::variant::Bikjang::None && self.kings_facing();
         self.ep = None;
         self.rule50 += 1;
         let mut moved_kind = None;
@@ -578,7 +599,11 @@ impl Position {
             MoveKind::Pass => {}
             MoveKind::Arrange => self.arrange(us, m.piece()),
         }
-        self.passes = if m.kind() == MoveKind::Pass { self.passes.saturating_add(1) } else { 0 };
+        self.passes = if m.kind() == MoveKind::Pass {
+            self.passes.saturating_add(1)
+        } else {
+            0
+        };
         if self.v.spec.hooks.bikjang != super::variant::Bikjang::None {
             self.prev_facing = facing_before;
             if !facing_before && self.kings_facing() {

@@ -417,7 +417,10 @@ impl Variant {
                 leap_kinds |= 1 << k;
             }
             // a hop's quiet squares differ from its capture squares
-            if parse_betza(p.betza)?.iter().all(|a| a.mode == Mode::Both && !a.hop) {
+            if parse_betza(p.betza)?
+                .iter()
+                .all(|a| a.mode == Mode::Both && !a.hop)
+            {
                 uniform_kinds |= 1 << k;
             }
         }

@@ -2,13 +2,19 @@
 
 use super::{piece, GameInfo};
 use crate::chess::variant::{
-    BareKing, Bikjang, Counting, EndRules, Hooks, Promotion, Region, Repetition, Role, Setup, Stalemate,
-    VariantSpec,
+    BareKing, Bikjang, Counting, EndRules, Hooks, Promotion, Region, Repetition, Role, Setup,
+    Stalemate, VariantSpec,
 };
 use crate::geometry::Shape;
 
 /// Janggi.
-pub const INFO: GameInfo = GameInfo { id: "janggi", name: "Janggi", fsf: Some("janggi"), seed: "001 §X", options: &[] };
+pub const INFO: GameInfo = GameInfo {
+    id: "janggi",
+    name: "Janggi",
+    fsf: Some("janggi"),
+    seed: "001 §X",
+    options: &[],
+};
 
 pub(super) fn spec(fsf: bool, _opt: &super::Opts) -> VariantSpec {
     let pieces = vec![
@@ -32,7 +38,10 @@ pub(super) fn spec(fsf: bool, _opt: &super::Opts) -> VariantSpec {
         game: "janggi",
         ruleset: String::new(),
         options: Vec::new(),
-        shape: Shape { files: 9, ranks: 10 },
+        shape: Shape {
+            files: 9,
+            ranks: 10,
+        },
         pieces,
         start_fen: start.into(),
         promotion: Promotion::None,
@@ -42,7 +51,11 @@ pub(super) fn spec(fsf: bool, _opt: &super::Opts) -> VariantSpec {
             janggi_cannon: true,
             pass: true,
             bikjang: if fsf { Bikjang::Fsf } else { Bikjang::Seed },
-            setup: if fsf { Setup::Fixed } else { Setup::JanggiArrangement },
+            setup: if fsf {
+                Setup::Fixed
+            } else {
+                Setup::JanggiArrangement
+            },
             ..Hooks::default()
         },
         end: EndRules {
