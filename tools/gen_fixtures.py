@@ -27,6 +27,8 @@ GAMES = {
     "shatar": "shatar",
     "xiangqi": "xiangqi",
     "janggi": "janggi",
+    "shogi": "shogi",
+    "sho-shogi": "shoshogi",
 }
 
 # Fairy-Stockfish's published perft positions (its tests/perft.sh), per variant.
@@ -54,7 +56,7 @@ PUBLISHED = {
     ],
 }
 
-START_DEPTH = {"sittuyin": 3, "chess": 4, "xiangqi": 3, "janggi": 3}
+START_DEPTH = {"sittuyin": 3, "chess": 4, "xiangqi": 3, "janggi": 3, "shogi": 3, "shoshogi": 3}
 
 
 def perft(variant, fen, path, depth):
@@ -101,9 +103,10 @@ def main():
         start = sf.start_fen(variant)
         lines.append(entry(game, variant, start, range(1, START_DEPTH.get(variant, 4) + 1)))
         for fen in PUBLISHED.get(variant, []):
-            lines.append(entry(game, variant, fen, [1, 2, 3] if variant not in ("xiangqi", "janggi") else [1, 2]))
+            lines.append(entry(game, variant, fen, [1, 2, 3] if variant not in ("xiangqi", "janggi", "shogi", "shoshogi") else [1, 2]))
         for i, fen in enumerate(random_fens(variant, args.random, rng)):
-            lines.append(entry(game, variant, fen, [1, 2, 3] if i % 4 == 0 else [1, 2]))
+            deep = i % 4 == 0 and variant not in ("shogi",)
+            lines.append(entry(game, variant, fen, [1, 2, 3] if deep else [1, 2]))
         path = os.path.join(args.out, f"{game}.jsonl")
         with open(path, "w") as f:
             for line in lines:

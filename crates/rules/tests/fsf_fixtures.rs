@@ -93,3 +93,11 @@ fn xiangqi_matches_fairy_stockfish() {
 fn janggi_matches_fairy_stockfish() {
     check_game("janggi");
 }
+#[test]
+fn shogi_matches_fairy_stockfish() {
+    check_game("shogi");
+}
+#[test]
+fn sho_shogi_matches_fairy_stockfish() {
+    check_game("sho-shogi");
+}

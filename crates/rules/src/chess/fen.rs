@@ -107,6 +107,28 @@ pub(crate) fn parse_board_only(v: &Variant, fen: &str) -> Result<Vec<(Square, Pi
         let mut j = 0;
         while j < chars.len() {
             let c = chars[j];
+            if c == '+' {
+                let Some(&l) = chars.get(j + 1) else {
+                    return Err(FenError::UnknownPiece('+'));
+                };
+                let kind = v
+                    .promoted_kind_of_letter(l)
+                    .ok_or(FenError::UnknownPiece(l))?;
+                let color = if l.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                if file < shape.files as usize {
+                    out.push((
+                        Square::new(file as u8, rank).expect("inside the board"),
+                        Piece { kind, color },
+                    ));
+                }
+                file += 1;
+                j += 2;
+                continue;
+            }
             if let Some(d) = c.to_digit(10) {
                 digits = digits * 10 + d as usize;
                 j += 1;
@@ -175,10 +197,16 @@ impl Position {
             Some("b") => pos.side = Color::Black,
             Some(s) => return Err(FenError::Side(s.to_string())),
         }
-        if let Some(rights) = it.next() {
-            parse_rights(&mut pos, rights)?;
+        let rest: Vec<&str> = it.collect();
+        // Fairy-Stockfish's short form for shogi-like games: side, half-move clock, move number
+        let short = rest.len() <= 2 && rest.iter().all(|f| f.chars().all(|c| c.is_ascii_digit()));
+        let mut it = rest.into_iter();
+        if !short {
+            if let Some(rights) = it.next() {
+                parse_rights(&mut pos, rights)?;
+            }
         }
-        let ep_or_limit = it.next();
+        let ep_or_limit = if short { Some("-") } else { it.next() };
         let clock = it.next();
         let number = it.next();
         for extra in it {
@@ -228,10 +256,12 @@ impl Position {
 
     fn validate(&mut self) -> Result<(), FenError> {
         let setup = self.in_setup();
+        let several_royal_kinds = self.v.royal_kinds.count_ones() > 1;
         for c in Color::BOTH {
-            let count = self.pieces(c, self.v.king).count();
+            let count = self.royals(c).count();
             let in_hand = self.in_hand(c, self.v.king) as u32;
-            if count > 1 || (count + in_hand != 1 && !(setup && count == 0)) {
+            let too_many = count > 1 && !several_royal_kinds;
+            if too_many || (count + in_hand == 0 && !setup) || in_hand > 1 {
                 return Err(FenError::Kings { color: c, count });
             }
         }
@@ -286,7 +316,7 @@ impl Position {
                 s.push('/');
             }
         }
-        if v.spec.hooks.setup != Setup::Fixed {
+        if v.spec.hooks.setup != Setup::Fixed || v.spec.hooks.drops {
             s.push('[');
             for c in Color::BOTH {
                 for k in 0..v.kinds() {

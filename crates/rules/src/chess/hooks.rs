@@ -37,6 +37,12 @@ pub(crate) fn filter_moves(pos: &Position, list: &mut MoveList) {
                 || !gives_mate(pos, m)
         });
     }
+    if h.drops {
+        // Shogi: a pawn drop may not give checkmate
+        list.retain(|m| {
+            m.kind() != MoveKind::Drop || !pos.v.is_pawn(m.piece()) || !gives_mate(pos, m)
+        });
+    }
     if h.stalemate_illegal {
         // Sittuyin (seed 001 §V): a move that stalemates the opponent is not allowed.
         list.retain(|m| !stalemates(pos, m));

@@ -195,10 +195,7 @@ impl Position {
     #[inline]
     fn fast_legality(&self) -> bool {
         let v = self.v;
-        v.simple
-            && self
-                .king_square(self.side)
-                .is_some_and(|k| self.pieces(self.side, v.king).count() == 1 && v.board.has(k))
+        v.simple && self.king_square(self.side).is_some_and(|k| v.board.has(k))
     }
 
     /// Whether the number of legal moves can be counted without listing them: no rule
@@ -206,6 +203,7 @@ impl Position {
     fn can_bulk_count(&self) -> bool {
         let h = &self.v.spec.hooks;
         !h.check_capture
+            && !h.drops
             && !h.knight_mate_illegal
             && !h.stalemate_illegal
             && self.opening_left == 0
@@ -238,6 +236,9 @@ impl Position {
         let ksq = self.king_square(us);
 
         let riders = self.riders(them);
+        let royal_kind = ksq
+            .and_then(|k| self.piece_at(k))
+            .map_or(v.king, |p| p.kind);
         let (checkers, block) = match (fast, ksq) {
             (true, Some(k)) => self.check_mask(k, &riders),
             _ => (Bitboard::EMPTY, !Bitboard::EMPTY),
@@ -253,8 +254,8 @@ impl Position {
 
         // King moves: each destination is tested with the king lifted off the board.
         if let (true, Some(k)) = (fast, ksq) {
-            let targets =
-                (self.attacks_of(v.king, us, k, occ) & enemy) | self.quiet_of(v.king, us, k, occ);
+            let targets = (self.attacks_of(royal_kind, us, k, occ) & enemy)
+                | self.quiet_of(royal_kind, us, k, occ);
             let lifted = occ.without(k);
             let mut safe = Bitboard::EMPTY;
             for to in targets {
@@ -274,8 +275,9 @@ impl Position {
         } else {
             !Bitboard::EMPTY
         };
+        let shogi_promotion = matches!(v.spec.promotion, Promotion::Shogi { .. });
         for kind in 0..v.kinds() as Kind {
-            if fast && kind == v.king {
+            if fast && kind == royal_kind {
                 continue;
             }
             let pawn = v.is_pawn(kind);
@@ -295,7 +297,11 @@ impl Position {
                     caps &= line;
                     quiets &= line;
                 }
-                if pawn {
+                if shogi_promotion && v.promote_kind[kind as usize].is_some() {
+                    for to in caps | quiets {
+                        self.push_shogi_move(list, kind, from, to);
+                    }
+                } else if pawn {
                     for to in caps | quiets {
                         self.push_pawn_move(list, from, to);
                     }
@@ -311,7 +317,18 @@ impl Position {
             let squares = !occ & v.board & target;
             for k in 0..v.kinds() as Kind {
                 if self.in_hand(us, k) > 0 {
-                    list.push_drops(k, squares);
+                    let mut to = squares;
+                    if v.spec.hooks.drops {
+                        // no drop where the piece could never move; no second unpromoted
+                        // pawn on a file (nifu)
+                        to &= !v.dead[k as usize][us.index()];
+                        if v.is_pawn(k) {
+                            for p in self.pieces(us, k) {
+                                to &= !file_mask(v, p.file());
+                            }
+                        }
+                    }
+                    list.push_drops(k, to);
                 }
             }
         }
@@ -343,6 +360,9 @@ impl Position {
         let Some(k) = ksq else { return };
         if hooks.pass {
             self.push_if_safe(list, Move::new(MoveKind::Pass, k, k, 0));
+        }
+        if hooks.impasse && self.impasse_possible() {
+            list.push(Move::new(MoveKind::Declare, k, k, 0));
         }
         if hooks.castling && !in_check && (!hooks.castle_right_in_opening || self.opening_left > 0)
         {
@@ -528,9 +548,38 @@ impl Position {
                     }
                 }
             }
-            Promotion::Sittuyin { .. } | Promotion::None => {}
+            Promotion::Sittuyin { .. } | Promotion::None | Promotion::Shogi { .. } => {}
         }
         list.push(Move::normal(from, to));
+    }
+
+    /// A shogi-style move of a piece that can promote: promoted and plain where allowed.
+    fn push_shogi_move(&self, list: &mut impl Sink, kind: Kind, from: Square, to: Square) {
+        let v = self.v;
+        let us = self.side;
+        let zone = v.promotion_zone(us);
+        let Some(promoted) = v.promote_kind[kind as usize] else {
+            list.push(Move::normal(from, to));
+            return;
+        };
+        let may = zone.has(from) || zone.has(to);
+        let dead = v.dead[kind as usize][us.index()].has(to);
+        let compulsory =
+            matches!(v.spec.promotion, Promotion::Shogi { compulsory: true }) && zone.has(to) && {
+                // Heian Shogi's compulsory reading: the keima only from the seventh row on
+                let rel = if us == Color::White {
+                    to.rank()
+                } else {
+                    v.shape().ranks - 1 - to.rank()
+                };
+                !(v.piece(kind).id == "knight" && rel + 3 == v.shape().ranks)
+            };
+        if may {
+            list.push(Move::new(MoveKind::Promotion, from, to, promoted));
+        }
+        if !(may && (dead || compulsory)) {
+            list.push(Move::normal(from, to));
+        }
     }
 
     /// Whether `c` has fewer pieces of type `k` than at the start, not counting a piece
@@ -739,6 +788,12 @@ impl Position {
         }
         pins
     }
+}
+
+fn file_mask(v: &super::variant::Variant, f: u8) -> Bitboard {
+    (0..v.shape().ranks)
+        .filter_map(|r| Square::new(f, r))
+        .fold(Bitboard::EMPTY, |b, s| b | s.bb())
 }
 
 const KNIGHT: [(i8, i8); 8] = [

@@ -12,6 +12,17 @@ use crate::geometry::{Bitboard, Color};
 impl Position {
     /// The result the bare-king rules give before the side to move plays, if any.
     pub fn immediate_outcome(&self) -> Option<Outcome> {
+        if self.declared {
+            return Some(self.impasse_outcome());
+        }
+        if self.v.royal_kinds.count_ones() > 1 && !self.in_setup() {
+            // Sho Shogi: a side with neither king nor prince has lost
+            for c in Color::BOTH {
+                if self.royals(c).is_empty() {
+                    return Some(Outcome::win(c.other().index(), "king and prince captured"));
+                }
+            }
+        }
         if self.v.spec.hooks.bikjang != Bikjang::None {
             if self.prev_facing && self.kings_facing() {
                 return Some(self.bikjang_outcome("bikjang"));
@@ -59,6 +70,55 @@ impl Position {
                 .iter()
                 .any(|&n| n >= 7)
                 .then(|| Outcome::draw("bare king made seven moves")),
+        }
+    }
+
+    /// Shogi's impasse: both kings stand in their promotion zones.
+    pub(crate) fn impasse_possible(&self) -> bool {
+        Color::BOTH.iter().all(|&c| {
+            let r = self.royals(c);
+            r.any() && (r & !self.v.promotion_zone(c)).is_empty()
+        })
+    }
+
+    /// Impasse points (seed 001 §XIII): rook and bishop (promoted or not) 5, other pieces
+    /// but the king 1, on the board and in hand.
+    pub fn impasse_points(&self, c: Color) -> u32 {
+        let v = self.v;
+        (0..v.kinds() as Kind)
+            .filter(|&k| !v.is_royal(k))
+            .map(|k| {
+                let base = v.piece(v.demoted(k)).id;
+                let w = if base == "rook" || base == "bishop" {
+                    5
+                } else {
+                    1
+                };
+                w * (self.pieces(c, k).count() + self.in_hand(c, k) as u32)
+            })
+            .sum()
+    }
+
+    /// The 24-point rule after a declaration: a side below 24 points loses; both at 24 or
+    /// more draw.
+    fn impasse_outcome(&self) -> Outcome {
+        let declarer = self.side.other();
+        let (d, o) = (
+            self.impasse_points(declarer),
+            self.impasse_points(self.side),
+        );
+        if d < 24 {
+            Outcome::win(
+                self.side.index(),
+                format!("impasse: the declarer has {d} points"),
+            )
+        } else if o < 24 {
+            Outcome::win(
+                declarer.index(),
+                format!("impasse: the opponent has {o} points"),
+            )
+        } else {
+            Outcome::draw(format!("impasse: {d} and {o} points"))
         }
     }
 

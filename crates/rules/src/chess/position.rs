@@ -41,6 +41,8 @@ pub enum MoveKind {
     Pass,
     /// Janggi: the side sets out its horses and elephants (arrangement in the piece field).
     Arrange,
+    /// Shogi: the side declares an impasse (the 24-point rule decides).
+    Declare,
 }
 
 /// A move, packed in 32 bits: from, to, kind and a piece type (promotion or drop).
@@ -48,7 +50,7 @@ pub enum MoveKind {
 pub struct Move(u32);
 
 impl Move {
-    const KINDS: [MoveKind; 7] = [
+    const KINDS: [MoveKind; 8] = [
         MoveKind::Normal,
         MoveKind::Promotion,
         MoveKind::EnPassant,
@@ -56,6 +58,7 @@ impl Move {
         MoveKind::Drop,
         MoveKind::Pass,
         MoveKind::Arrange,
+        MoveKind::Declare,
     ];
     /// A move of the given kind.
     #[inline]
@@ -141,6 +144,8 @@ pub struct Position {
     pub(crate) count: CountState,
     /// Whether the kings faced each other before the last move (Janggi).
     pub(crate) prev_facing: bool,
+    /// The side that just moved declared an impasse (Shogi).
+    pub(crate) declared: bool,
     /// Passes in a row (Janggi).
     pub(crate) passes: u8,
     /// Per colour, whether it made the kings face each other (Janggi, seed ruleset).
@@ -200,7 +205,24 @@ impl Position {
     /// The royal piece of `c`, if on the board.
     #[inline]
     pub fn king_square(&self, c: Color) -> Option<Square> {
-        self.pieces(c, self.v.king).first()
+        let royals = self.royals(c);
+        if royals.several() {
+            // Sho Shogi with king and prince: neither is bound by check
+            None
+        } else {
+            royals.first()
+        }
+    }
+    /// `c`'s royal pieces.
+    #[inline]
+    pub fn royals(&self, c: Color) -> Bitboard {
+        let mut mask = self.v.royal_kinds;
+        let mut b = Bitboard::EMPTY;
+        while mask != 0 {
+            b |= self.by_kind[mask.trailing_zeros() as usize];
+            mask &= mask - 1;
+        }
+        b & self.by_color[c.index()]
     }
     /// Pieces of type `k` in `c`'s hand.
     pub fn in_hand(&self, c: Color, k: Kind) -> u8 {
@@ -298,6 +320,7 @@ impl Position {
             count: CountState::default(),
             prev_facing: false,
             passes: 0,
+            declared: false,
             made_facing: [false; 2],
             bare_moves: [0; 2],
             opening_left: 0,
@@ -538,6 +561,11 @@ impl Position {
                         self.remove(to, cap);
                         self.rule50 = 0;
                         captured = true;
+                        if self.v.spec.hooks.drops {
+                            let k = self.v.demoted(cap.kind);
+                            let n = self.in_hand(us, k);
+                            self.set_hand(us, k, n + 1);
+                        }
                     }
                     self.remove(from, p);
                     self.put(to, p);
@@ -598,6 +626,7 @@ impl Position {
             }
             MoveKind::Pass => {}
             MoveKind::Arrange => self.arrange(us, m.piece()),
+            MoveKind::Declare => self.declared = true,
         }
         self.passes = if m.kind() == MoveKind::Pass {
             self.passes.saturating_add(1)
@@ -618,7 +647,7 @@ impl Position {
             self.cambodian_rook_aim(m, them);
         }
         if self.v.spec.hooks.king_leap == KingLeap::OncePerGame
-            && moved_kind == Some(self.v.king)
+            && moved_kind.is_some_and(|k| self.v.is_royal(k))
             && (
                 to.file().abs_diff(from.file()),
                 to.rank().abs_diff(from.rank()),

@@ -43,7 +43,7 @@ impl Position {
                 return format!("{}@{}", v.piece(m.piece()).letter.to_ascii_uppercase(), to)
             }
             MoveKind::Pass => return "pass".into(),
-            MoveKind::Arrange => return self.uci(m),
+            MoveKind::Arrange | MoveKind::Declare => return self.uci(m),
             _ => {}
         }
         let Some(p) = self.piece_at(from) else {
@@ -95,8 +95,20 @@ impl Position {
             s += &to.to_string();
         }
         if m.kind() == MoveKind::Promotion {
-            s.push('=');
-            s.push(v.piece(m.piece()).letter.to_ascii_uppercase());
+            if v.piece(m.piece()).promoted {
+                s.push('+');
+            } else {
+                s.push('=');
+                s.push(v.piece(m.piece()).letter.to_ascii_uppercase());
+            }
+        } else if v.promoted(p.kind).is_some()
+            && matches!(v.spec.promotion, super::variant::Promotion::Shogi { .. })
+        {
+            // a shogi piece that could have promoted and did not
+            let zone = v.promotion_zone(p.color);
+            if zone.has(from) || zone.has(to) {
+                s.push('=');
+            }
         }
         s
     }
@@ -132,6 +144,32 @@ impl Position {
             .copied()
             .filter(|&m| key(&self.san_without_suffix(m, &legal)) == wanted)
             .collect();
+        // several fit once check and promotion marks are dropped: prefer the exact text, then
+        // read a trailing '+' as promotion and '=' as none (shogi)
+        let matches = if matches.len() > 1 {
+            let exact: Vec<Move> = matches
+                .iter()
+                .copied()
+                .filter(|&m| self.san_in(m, &legal) == t)
+                .collect();
+            if exact.len() == 1 {
+                exact
+            } else {
+                let promo = t.ends_with('+');
+                let refined: Vec<Move> = matches
+                    .iter()
+                    .copied()
+                    .filter(|m| (m.kind() == MoveKind::Promotion) == promo)
+                    .collect();
+                if refined.len() == 1 {
+                    refined
+                } else {
+                    matches
+                }
+            }
+        } else {
+            matches
+        };
         match matches.len() {
             1 => Ok(matches[0]),
             0 => {

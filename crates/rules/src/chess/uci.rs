@@ -42,8 +42,12 @@ impl Position {
                     m.to()
                 )
             }
+            MoveKind::Promotion if v.piece(m.piece()).promoted => {
+                format!("{}{}+", m.from(), m.to())
+            }
             MoveKind::Promotion => format!("{}{}{}", m.from(), m.to(), v.piece(m.piece()).letter),
             MoveKind::Arrange => format!("arrange-{}", arrangement_name(m.piece())),
+            MoveKind::Declare => "declare".to_string(),
             _ => format!("{}{}", m.from(), m.to()),
         }
     }
@@ -94,7 +98,7 @@ pub(crate) fn arrangement_name(n: u8) -> &'static str {
 }
 
 fn looks_like_uci(t: &str) -> bool {
-    if t.starts_with("arrange-") {
+    if t.starts_with("arrange-") || t == "declare" {
         return true;
     }
     if let Some((p, sq)) = t.split_once('@') {

@@ -13,7 +13,7 @@ pub type Kind = u8;
 pub const MAX_RAYS: usize = 16;
 
 /// Most piece types a variant may have.
-pub const MAX_KINDS: usize = 12;
+pub const MAX_KINDS: usize = 16;
 
 /// What a piece type is to the rules.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -44,6 +44,10 @@ pub struct PieceDef {
     pub across: Option<&'static str>,
     /// Where the piece may stand.
     pub region: Region,
+    /// The id of the type this piece promotes to (shogi-style promotion).
+    pub promotes_to: Option<&'static str>,
+    /// Whether this type is a promoted form (written `+` and its letter in FEN).
+    pub promoted: bool,
 }
 
 /// Where a piece may stand.
@@ -61,6 +65,16 @@ impl PieceDef {
     /// The same piece with a different movement across the middle line.
     pub const fn across(mut self, betza: &'static str) -> PieceDef {
         self.across = Some(betza);
+        self
+    }
+    /// The same piece, promoting (shogi-style) to the type with id `to`.
+    pub const fn promotes(mut self, to: &'static str) -> PieceDef {
+        self.promotes_to = Some(to);
+        self
+    }
+    /// The same piece as a promoted form (FEN `+` and the letter of the unpromoted type).
+    pub const fn promoted_form(mut self) -> PieceDef {
+        self.promoted = true;
         self
     }
     /// The same piece confined to a region.
@@ -84,6 +98,13 @@ pub enum Promotion {
     /// On reaching the last rank a pawn becomes any type the player has lost (fewer than at
     /// the start); if there is none it stays a pawn.
     LostType,
+    /// Shogi: a piece that can promote may do so when it moves into, out of or within the
+    /// zone, and must when it could never move again unpromoted; with `compulsory` it must
+    /// whenever it reaches the zone (Heian Shogi's other reading).
+    Shogi {
+        /// Promotion on reaching the zone is compulsory.
+        compulsory: bool,
+    },
     /// Sittuyin: a pawn standing on a promotion square at the start of its turn may become a
     /// fers in place or with one fers step, only while its side has no fers.
     Sittuyin {
@@ -205,6 +226,12 @@ pub struct Hooks {
     pub castling: bool,
     /// The king's knight leap.
     pub king_leap: KingLeap,
+    /// Captured pieces go to the captor's hand (unpromoted) and may be dropped, with
+    /// Shogi's drop rules: no two unpromoted pawns on a file, no drop where the piece could
+    /// never move, no checkmate by a pawn drop.
+    pub drops: bool,
+    /// Shogi's impasse declaration (the 24-point rule) is available.
+    pub impasse: bool,
     /// The fers's first-move double step (Ouk Chatrang).
     pub fers_step: FersStep,
     /// Setup phase.
@@ -254,6 +281,8 @@ impl Default for Hooks {
             pawn_double_step: false,
             castling: false,
             king_leap: KingLeap::None,
+            drops: false,
+            impasse: false,
             fers_step: FersStep::None,
             setup: Setup::Fixed,
             opening: Opening::None,
@@ -331,6 +360,14 @@ pub struct Variant {
     pub spec: VariantSpec,
     pub(crate) board: Bitboard,
     pub(crate) king: Kind,
+    /// Royal kinds (the king; Sho Shogi's crown prince too), as a bit mask.
+    pub(crate) royal_kinds: u16,
+    /// The promoted type of each type, if it promotes.
+    pub(crate) promote_kind: [Option<Kind>; MAX_KINDS],
+    /// The unpromoted type of each type (itself if not promoted).
+    pub(crate) demote_kind: [Kind; MAX_KINDS],
+    /// Per type and colour, the squares from which the piece could never move.
+    pub(crate) dead: Vec<[Bitboard; 2]>,
     pub(crate) tables: Vec<[KindTables; 2]>,
     pub(crate) rays: Vec<Ray>,
     /// For each colour and ray, the kinds (bit mask) that capture by riding along it.
@@ -425,7 +462,51 @@ impl Variant {
             }
         }
         let simple = simple && !spec.hooks.flying_general;
+        let royal_kinds = spec
+            .pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.role == Role::King)
+            .fold(0u16, |m, (k, _)| m | 1 << k);
+        let mut promote_kind = [None; MAX_KINDS];
+        let mut demote_kind = [0 as Kind; MAX_KINDS];
+        for (k, p) in spec.pieces.iter().enumerate() {
+            demote_kind[k] = k as Kind;
+            promote_kind[k] = p
+                .promotes_to
+                .and_then(|id| spec.pieces.iter().position(|q| q.id == id))
+                .map(|i| i as Kind);
+        }
+        for (k, pk) in promote_kind.iter().enumerate() {
+            if let Some(pk) = pk {
+                demote_kind[*pk as usize] = k as Kind;
+            }
+        }
+        let dead = tables
+            .iter()
+            .map(|t| {
+                let mut d = [Bitboard::EMPTY; 2];
+                for c in Color::BOTH {
+                    let t = &t[c.index()];
+                    for sq in spec.shape.squares() {
+                        let i = sq.index();
+                        let rides = t.rides.iter().any(|&(r, _)| rays[r].from[i].any());
+                        if (t.leap_move[i] | t.leap_capture[i]).is_empty()
+                            && !rides
+                            && t.paths[i].is_empty()
+                        {
+                            d[c.index()] |= sq.bb();
+                        }
+                    }
+                }
+                d
+            })
+            .collect();
         let mut v = Variant {
+            royal_kinds,
+            promote_kind,
+            demote_kind,
+            dead,
             leap_kinds,
             uniform_kinds,
             spec,
@@ -457,14 +538,49 @@ impl Variant {
     pub fn piece(&self, k: Kind) -> &PieceDef {
         &self.spec.pieces[k as usize]
     }
-    /// The type with this FEN letter (either case).
+    /// The unpromoted type with this FEN letter (either case).
     pub fn kind_of_letter(&self, c: char) -> Option<Kind> {
         let l = c.to_ascii_lowercase();
         self.spec
             .pieces
             .iter()
-            .position(|p| p.letter == l)
+            .position(|p| p.letter == l && !p.promoted)
             .map(|k| k as Kind)
+    }
+    /// The promoted type written `+` and this letter.
+    pub fn promoted_kind_of_letter(&self, c: char) -> Option<Kind> {
+        let l = c.to_ascii_lowercase();
+        self.spec
+            .pieces
+            .iter()
+            .position(|p| p.letter == l && p.promoted)
+            .map(|k| k as Kind)
+    }
+    /// The type `k` promotes to, if any.
+    pub fn promoted(&self, k: Kind) -> Option<Kind> {
+        self.promote_kind[k as usize]
+    }
+    /// The unpromoted type of `k`.
+    pub fn demoted(&self, k: Kind) -> Kind {
+        self.demote_kind[k as usize]
+    }
+    /// Whether `k` is royal.
+    pub fn is_royal(&self, k: Kind) -> bool {
+        self.royal_kinds >> k & 1 != 0
+    }
+    /// The FEN text of a piece type for a colour (`+p` for promoted types).
+    pub fn fen_text(&self, k: Kind, c: Color) -> String {
+        let p = self.piece(k);
+        let l = if c == Color::White {
+            p.letter.to_ascii_uppercase()
+        } else {
+            p.letter
+        };
+        if p.promoted {
+            format!("+{l}")
+        } else {
+            l.to_string()
+        }
     }
     /// The type with this id.
     pub fn kind_of_id(&self, id: &str) -> Option<Kind> {

@@ -21,6 +21,7 @@ pub mod ninth_century;
 pub mod senterej;
 pub mod shatar;
 pub mod shatranj;
+pub mod shogi;
 pub mod sittuyin;
 pub mod xiangqi;
 
@@ -52,6 +53,9 @@ pub const GAMES: &[GameInfo] = &[
     shatar::INFO,
     xiangqi::INFO,
     janggi::INFO,
+    shogi::HEIAN_INFO,
+    shogi::SHO_INFO,
+    shogi::INFO,
 ];
 
 /// A game, ruleset or option that does not exist.
@@ -175,6 +179,9 @@ pub fn variant(
         "shatar" => shatar::spec(fsf, &opt),
         "xiangqi" => xiangqi::spec(fsf, &opt),
         "janggi" => janggi::spec(fsf, &opt),
+        "heian-shogi" => shogi::heian(fsf, &opt),
+        "sho-shogi" => shogi::sho(fsf, &opt),
+        "shogi" => shogi::shogi(fsf, &opt),
         _ => unreachable!("every listed game has a spec"),
     };
     spec.ruleset = if fsf {
@@ -235,6 +242,8 @@ pub(crate) const fn piece(
         name,
         across: None,
         region: Region::Anywhere,
+        promotes_to: None,
+        promoted: false,
     }
 }
 
