@@ -300,12 +300,7 @@ impl Position {
                             s += &empty.to_string();
                             empty = 0;
                         }
-                        let l = v.piece(p.kind).letter;
-                        s.push(if p.color == Color::White {
-                            l.to_ascii_uppercase()
-                        } else {
-                            l
-                        });
+                        s += &v.fen_text(p.kind, p.color);
                     }
                 }
             }
