@@ -53,8 +53,8 @@ impl Position {
             m.kind() == MoveKind::EnPassant || (from != to && self.piece_at(to).is_some());
         let mut s = String::new();
         let pawn = v.is_pawn(p.kind);
-        if !pawn {
-            s.push(v.piece(p.kind).letter.to_ascii_uppercase());
+        if !pawn || v.piece(p.kind).promoted {
+            s += &v.fen_text(p.kind, crate::geometry::Color::White);
         }
         {
             // disambiguation among same-type pieces that can reach `to`
