@@ -16,6 +16,7 @@ mod repetition;
 pub mod san;
 mod tables;
 pub mod uci;
+pub mod usi;
 pub mod variant;
 pub mod wxf;
 mod zobrist;

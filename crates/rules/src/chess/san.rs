@@ -184,6 +184,16 @@ impl Position {
                 if lower.len() == 1 {
                     return Ok(lower[0]);
                 }
+                if self.v.spec.hooks.drops
+                    || matches!(
+                        self.v.spec.promotion,
+                        super::variant::Promotion::Shogi { .. }
+                    )
+                {
+                    if let Ok(m) = self.parse_usi(t) {
+                        return Ok(m);
+                    }
+                }
                 if self.v.spec.game == "xiangqi" {
                     if let Ok(m) = self.parse_wxf(t) {
                         return Ok(m);
