@@ -3,7 +3,7 @@
 mod common;
 use ashta_rules::chess::{variant, ChessGame, Position};
 use ashta_rules::geometry::{Color, Square};
-use ashta_rules::{Game, Outcome};
+use ashta_rules::Outcome;
 use common::*;
 
 #[test]
