@@ -718,7 +718,9 @@ impl Position {
         let mut after = self.clone();
         after.play_unchecked(m);
         // Fairy-Stockfish: while the kings face, a move must break the facing
-        !after.king_attacked(self.side) && !(fsf_bikjang && after.kings_facing())
+        let exposed = after.king_attacked(self.side);
+        let still_facing = fsf_bikjang && after.kings_facing();
+        !exposed && !still_facing
     }
 
     /// Checkers of the king on `k` and the squares that answer a single check (the checker
