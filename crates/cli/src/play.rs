@@ -8,37 +8,46 @@ use ashta_rules::geometry::{Color, Square};
 use ashta_rules::{Game, Turn};
 use std::io::{BufRead, Write};
 
-/// The board as text, rank by rank from the top, with the game's piece names below.
+/// The board as text, rank by rank from the top: White's pieces in capitals, promoted
+/// pieces with `+`, `*` on empty palace points, the river of Xiangqi as a line, and the
+/// pieces in hand; then the game's names of the pieces.
 pub fn board_text(pos: &Position) -> String {
     let v = pos.variant();
     let shape = v.shape();
+    let palace = v.spec.hooks.palace_diagonals || v.spec.hooks.flying_general;
+    let in_palace = |f: u8, r: u8| palace && (3..=5).contains(&f) && (r < 3 || r + 3 >= shape.ranks);
     let mut s = String::new();
     for r in (0..shape.ranks).rev() {
         s += &format!("{:>2} ", r + 1);
         for f in 0..shape.files {
             let sq = Square::new(f, r).expect("on board");
-            let c = match pos.piece_at(sq) {
-                Some(p) => {
-                    let l = v.piece(p.kind).letter;
-                    if p.color == Color::White {
-                        l.to_ascii_uppercase()
-                    } else {
-                        l
-                    }
-                }
-                None => '.',
+            let cell = match pos.piece_at(sq) {
+                Some(p) => v.fen_text(p.kind, p.color),
+                None if in_palace(f, r) => "*".to_string(),
+                None => ".".to_string(),
             };
-            s.push(' ');
-            s.push(c);
+            s += &format!("{cell:>3}");
         }
         s.push('\n');
+        if v.spec.hooks.flying_general && r == shape.ranks / 2 {
+            s += &format!("   {}\n", " ~~".repeat(shape.files as usize));
+        }
     }
     s += "   ";
     for f in 0..shape.files {
-        s.push(' ');
-        s.push((b'a' + f) as char);
+        s += &format!("{:>3}", (b'a' + f) as char);
     }
     s.push('\n');
+    for c in Color::BOTH {
+        if pos.has_hand(c) {
+            let hand: Vec<String> = (0..v.kinds() as u8)
+                .filter(|&k| pos.in_hand(c, k) > 0)
+                .map(|k| format!("{}x{}", v.fen_text(k, c), pos.in_hand(c, k)))
+                .collect();
+            let what = if pos.in_setup() { "to place" } else { "in hand" };
+            s += &format!("{} {what}: {}\n", side_name(c), hand.join(" "));
+        }
+    }
     let names: Vec<String> = (0..v.kinds() as u8)
         .map(|k| {
             let p = v.piece(k);
@@ -50,20 +59,12 @@ pub fn board_text(pos: &Position) -> String {
                     asha::kind_name(Color::Black, p.id)
                 )
             } else {
-                format!("{} {} ({})", p.letter.to_ascii_uppercase(), p.name, p.id)
+                format!("{} {} ({})", v.fen_text(k, Color::White), p.name, p.id)
             }
         })
         .collect();
     s += &names.join(", ");
     s.push('\n');
-    for c in Color::BOTH {
-        if pos.has_hand(c) {
-            let hand: String = (0..v.kinds() as u8)
-                .flat_map(|k| std::iter::repeat_n(v.piece(k).letter, pos.in_hand(c, k) as usize))
-                .collect();
-            s += &format!("{} to place: {}\n", side_name(c), hand);
-        }
-    }
     s
 }
 
@@ -177,6 +178,19 @@ mod tests {
         assert!(text.contains("Black played Qh4#"), "{text}");
         assert!(text.contains("Game over: Black wins (checkmate)"), "{text}");
         assert!(text.contains("Creator / Destroyer"), "{text}");
+    }
+
+    #[test]
+    fn boards_show_river_palace_promotions_and_hands() {
+        let v = ashta_rules::chess::variant("xiangqi", None, &[]).unwrap();
+        let text = board_text(&Position::start(v));
+        assert!(text.contains(" ~~ ~~"), "{text}");
+        assert!(text.lines().any(|l| l.starts_with(" 2 ") && l.contains('*')), "{text}");
+        let v = ashta_rules::chess::variant("shogi", None, &[]).unwrap();
+        let pos = Position::from_fen(v, "4k4/9/9/9/9/9/9/4+P4/4K4[Pp] w - - 0 1").unwrap();
+        let text = board_text(&pos);
+        assert!(text.contains(" +P"), "{text}");
+        assert!(text.contains("White in hand: Px1") && text.contains("Black in hand: px1"), "{text}");
     }
 
     #[test]
