@@ -15,7 +15,8 @@ pub fn board_text(pos: &Position) -> String {
     let v = pos.variant();
     let shape = v.shape();
     let palace = v.spec.hooks.palace_diagonals || v.spec.hooks.flying_general;
-    let in_palace = |f: u8, r: u8| palace && (3..=5).contains(&f) && (r < 3 || r + 3 >= shape.ranks);
+    let in_palace =
+        |f: u8, r: u8| palace && (3..=5).contains(&f) && (r < 3 || r + 3 >= shape.ranks);
     let mut s = String::new();
     for r in (0..shape.ranks).rev() {
         s += &format!("{:>2} ", r + 1);
@@ -44,7 +45,11 @@ pub fn board_text(pos: &Position) -> String {
                 .filter(|&k| pos.in_hand(c, k) > 0)
                 .map(|k| format!("{}x{}", v.fen_text(k, c), pos.in_hand(c, k)))
                 .collect();
-            let what = if pos.in_setup() { "to place" } else { "in hand" };
+            let what = if pos.in_setup() {
+                "to place"
+            } else {
+                "in hand"
+            };
             s += &format!("{} {what}: {}\n", side_name(c), hand.join(" "));
         }
     }
@@ -142,7 +147,7 @@ pub fn run(
                 }
             }
             text => {
-                let san = game.parse_move(text).map(|m| game.position().san(m));
+                let san = game.parse_move(text).map(|m| game.move_text(m));
                 match (game.play_text(text), san) {
                     (Ok(_), Ok(san)) => writeln!(out, "{} played {san}", side_name(side))?,
                     (Err(e), _) | (Ok(_), Err(e)) => writeln!(out, "Illegal: {e}")?,
@@ -185,12 +190,19 @@ mod tests {
         let v = ashta_rules::chess::variant("xiangqi", None, &[]).unwrap();
         let text = board_text(&Position::start(v));
         assert!(text.contains(" ~~ ~~"), "{text}");
-        assert!(text.lines().any(|l| l.starts_with(" 2 ") && l.contains('*')), "{text}");
+        assert!(
+            text.lines()
+                .any(|l| l.starts_with(" 2 ") && l.contains('*')),
+            "{text}"
+        );
         let v = ashta_rules::chess::variant("shogi", None, &[]).unwrap();
         let pos = Position::from_fen(v, "4k4/9/9/9/9/9/9/4+P4/4K4[Pp] w - - 0 1").unwrap();
         let text = board_text(&pos);
         assert!(text.contains(" +P"), "{text}");
-        assert!(text.contains("White in hand: Px1") && text.contains("Black in hand: px1"), "{text}");
+        assert!(
+            text.contains("White in hand: Px1") && text.contains("Black in hand: px1"),
+            "{text}"
+        );
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //! always checked by playing them. Rule hooks that forbid otherwise legal moves run last,
 //! in [`super::hooks::filter_moves`].
 
-use super::position::{Move, MoveKind, Position, Riders};
+use super::position::{After, Move, MoveKind, Position, Riders};
 use super::variant::{Bikjang, FersStep, Kind, KingLeap, Promotion, Setup, MAX_KINDS};
 use crate::geometry::{Bitboard, Color, Square};
 
@@ -130,11 +130,37 @@ impl Sink for Counter {
 struct Checked<'a, S: Sink> {
     pos: &'a Position,
     inner: &'a mut S,
+    riders: Riders,
+    /// Squares a move must touch to change the king's safety (when not in check); `None`
+    /// when every move is tested.
+    danger: Option<Bitboard>,
 }
 
 impl<S: Sink> Sink for Checked<'_, S> {
     fn push(&mut self, m: Move) {
-        if self.pos.is_safe_after(m) {
+        if let Some(danger) = self.danger {
+            let quiet_for_king = match m.kind() {
+                MoveKind::Drop => true,
+                MoveKind::Normal | MoveKind::Promotion => {
+                    !danger.has(m.from())
+                        && !danger.has(m.to())
+                        && self
+                            .pos
+                            .piece_at(m.from())
+                            .is_some_and(|p| !self.pos.v.is_royal(p.kind))
+                }
+                _ => false,
+            };
+            if quiet_for_king {
+                self.inner.push(m);
+                return;
+            }
+        }
+        let legal = match self.pos.quick_legal(m, &self.riders) {
+            Some(ok) => ok,
+            None => self.pos.is_safe_after(m),
+        };
+        if legal {
             self.inner.push(m);
         }
     }
@@ -181,10 +207,14 @@ impl Position {
         } else if self.fast_legality() {
             self.generate_moves(list, true);
         } else {
+            let riders = self.riders(self.side.other());
+            let danger = self.king_danger(&riders);
             self.generate_moves(
                 &mut Checked {
                     pos: self,
                     inner: list,
+                    riders,
+                    danger,
                 },
                 false,
             );
@@ -706,6 +736,97 @@ impl Position {
             files |= file_bb(k.file());
         }
         files
+    }
+
+    /// The squares where a move could change whether the king (not in check) is attacked:
+    /// the lines of enemy riders through it, the paths of enemy hoppers and lame leapers
+    /// that reach it, and the file between facing kings. `None` when in check, or while
+    /// Fairy-Stockfish's bikjang makes every move need a test.
+    fn king_danger(&self, their: &Riders) -> Option<Bitboard> {
+        let v = self.v;
+        let us = self.side;
+        let them = us.other();
+        let k = self.king_square(us)?;
+        let facing_rule = v.spec.hooks.bikjang == Bikjang::Fsf && self.kings_facing();
+        if facing_rule || self.attackers_with(k, them, self.occupied(), their).any() {
+            return None;
+        }
+        let mut danger = Bitboard::EMPTY;
+        for (i, ray) in v.rays.iter().enumerate() {
+            if (ray.from[k.index()] & their.by_ray[i]).any() {
+                danger |= ray.from[k.index()];
+            }
+        }
+        for kind in 0..v.kinds() {
+            let t = &v.tables[kind][them.index()];
+            if !t.has_paths {
+                continue;
+            }
+            for from in self.pieces(them, kind as Kind) & t.path_attackers[k.index()] {
+                for p in &t.paths[from.index()] {
+                    if let Some(i) = p.squares.iter().position(|s| *s == k) {
+                        danger |= p.squares[..i].iter().fold(from.bb(), |b, s| b | s.bb());
+                    }
+                }
+            }
+        }
+        if v.spec.hooks.flying_general {
+            if let Some(theirs) = self.king_square(them) {
+                if theirs.file() == k.file() {
+                    for r in k.rank().min(theirs.rank())..=k.rank().max(theirs.rank()) {
+                        danger |= Square::new(k.file(), r).expect("on board").bb();
+                    }
+                }
+            }
+        }
+        Some(danger)
+    }
+
+    /// Whether `m` leaves the mover's king safe, decided from the occupancy after it without
+    /// playing it; `None` for moves this cannot judge (those are played and tested).
+    fn quick_legal(&self, m: Move, their_riders: &Riders) -> Option<bool> {
+        let v = self.v;
+        let drop = match m.kind() {
+            MoveKind::Normal | MoveKind::Promotion if m.from() != m.to() => false,
+            MoveKind::Drop => true,
+            _ => return None,
+        };
+        if v.spec.hooks.bikjang == Bikjang::Fsf && self.kings_facing() {
+            return None;
+        }
+        let us = self.side;
+        let (from, to) = (m.from(), m.to());
+        let kind = if drop {
+            m.piece()
+        } else {
+            self.piece_at(from)?.kind
+        };
+        let occ = self.occupied();
+        let occ_after = if drop {
+            occ.with(to)
+        } else {
+            occ.without(from).with(to)
+        };
+        let ksq = if !drop && v.is_royal(kind) {
+            if self.royals(us).several() {
+                return Some(true);
+            }
+            to
+        } else {
+            match self.king_square(us) {
+                Some(k) => k,
+                None => return Some(true),
+            }
+        };
+        let after = After {
+            from: if drop { to } else { from },
+            to,
+            kind,
+        };
+        Some(
+            self.attackers_in(ksq, us.other(), occ_after, their_riders, Some(&after))
+                .is_empty(),
+        )
     }
 
     /// Whether the mover's king is safe after `m`.

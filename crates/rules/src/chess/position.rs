@@ -110,6 +110,13 @@ impl fmt::Debug for Move {
     }
 }
 
+/// A move being simulated for a legality test: the moving piece's squares and type.
+pub(crate) struct After {
+    pub(crate) from: Square,
+    pub(crate) to: Square,
+    pub(crate) kind: Kind,
+}
+
 /// One side's riders along each ray direction of the variant.
 pub(crate) struct Riders {
     pub(crate) by_ray: [Bitboard; MAX_RAYS],
@@ -414,29 +421,51 @@ impl Position {
         occ: Bitboard,
         riders: &Riders,
     ) -> Bitboard {
+        self.attackers_in(sq, by, occ, riders, None)
+    }
+
+    /// Pieces of `by` attacking `sq`, as they would stand after the simulated move `after`
+    /// (with occupancy `occ`): a piece of `by` on `after.to` has been captured.
+    pub(crate) fn attackers_in(
+        &self,
+        sq: Square,
+        by: Color,
+        occ: Bitboard,
+        riders: &Riders,
+        after: Option<&After>,
+    ) -> Bitboard {
         let v = self.v;
+        let gone = after.map_or(Bitboard::EMPTY, |a| a.to.bb());
         let mut att = Bitboard::EMPTY;
         let mut kinds = v.leap_kinds;
         while kinds != 0 {
             let k = kinds.trailing_zeros() as usize;
             kinds &= kinds - 1;
-            let mine = self.by_kind[k] & self.by_color[by.index()];
+            let mine = self.by_kind[k] & self.by_color[by.index()] & !gone;
             if mine.is_empty() {
                 continue;
             }
             let t = &v.tables[k][by.index()];
             att |= t.leap_attackers[sq.index()] & mine;
             if t.has_paths {
-                for from in mine {
-                    if self.attacks_of(k as Kind, by, from, occ).has(sq) {
+                let mut same = self.by_kind[k];
+                if let Some(a) = after {
+                    same = same.without(a.from).without(a.to);
+                    if a.kind as usize == k {
+                        same = same.with(a.to);
+                    }
+                }
+                for from in mine & t.path_attackers[sq.index()] {
+                    if self.attacks_in(k as Kind, by, from, occ, same).has(sq) {
                         att |= from.bb();
                     }
                 }
             }
         }
         for (i, ray) in v.rays.iter().enumerate() {
+            let line_riders = riders.by_ray[i] & !gone;
             let full = ray.from[sq.index()];
-            if (full & riders.by_ray[i]).is_empty() {
+            if (full & line_riders).is_empty() {
                 continue;
             }
             let blockers = full & occ;
@@ -445,7 +474,7 @@ impl Position {
             } else {
                 blockers.msb()
             };
-            if riders.by_ray[i].has(b) {
+            if line_riders.has(b) {
                 att |= b.bb();
             }
         }

@@ -52,6 +52,9 @@ pub(crate) struct KindTables {
     pub(crate) rides: Vec<(usize, Mode)>,
     /// Other movement, per square.
     pub(crate) paths: Vec<Vec<Path>>,
+    /// For each square, the squares from which a path could capture on it (on an empty
+    /// board), to test only those pieces for attacks.
+    pub(crate) path_attackers: Box<[Bitboard; GRID_SQUARES]>,
     /// Whether any square has paths.
     pub(crate) has_paths: bool,
 }
@@ -128,6 +131,7 @@ pub(crate) fn build(
                 leap_attackers: Box::new([Bitboard::EMPTY; GRID_SQUARES]),
                 rides: Vec::new(),
                 paths: vec![Vec::new(); GRID_SQUARES],
+                path_attackers: Box::new([Bitboard::EMPTY; GRID_SQUARES]),
                 has_paths: false,
             };
             for a in &home_atoms {
@@ -165,6 +169,17 @@ pub(crate) fn build(
             for from in shape.squares() {
                 for to in t.leap_capture[from.index()] {
                     t.leap_attackers[to.index()] |= from.bb();
+                }
+            }
+            for from in shape.squares() {
+                for path in t.paths[from.index()].iter().filter(|p| p.mode.captures()) {
+                    let reach: &[Square] = match path.kind {
+                        PathKind::Leap => &path.squares[path.squares.len() - 1..],
+                        _ => &path.squares,
+                    };
+                    for s in reach {
+                        t.path_attackers[s.index()] |= from.bb();
+                    }
                 }
             }
             t.has_paths = t.paths.iter().any(|v| !v.is_empty());
@@ -329,6 +344,20 @@ impl Position {
     /// Squares a `k` of colour `c` on `sq` attacks (could capture on), with occupancy `occ`.
     #[inline]
     pub fn attacks_of(&self, k: Kind, c: Color, sq: Square, occ: Bitboard) -> Bitboard {
+        self.attacks_in(k, c, sq, occ, self.kind_bb(k))
+    }
+
+    /// As [`Position::attacks_of`], with `same` the squares holding pieces of type `k` (for
+    /// Janggi's cannon rule), which may differ from the board when a move is simulated.
+    #[inline]
+    pub(crate) fn attacks_in(
+        &self,
+        k: Kind,
+        c: Color,
+        sq: Square,
+        occ: Bitboard,
+        same: Bitboard,
+    ) -> Bitboard {
         let v = self.v;
         let t = &v.tables[k as usize][c.index()];
         let mut b = t.leap_capture[sq.index()];
@@ -338,7 +367,7 @@ impl Position {
             }
         }
         if t.has_paths {
-            b |= self.path_targets(k, &t.paths[sq.index()], occ, true);
+            b |= self.path_targets(k, &t.paths[sq.index()], occ, true, same);
         }
         b
     }
@@ -355,16 +384,22 @@ impl Position {
             }
         }
         if t.has_paths {
-            b |= self.path_targets(k, &t.paths[sq.index()], occ, false);
+            b |= self.path_targets(k, &t.paths[sq.index()], occ, false, self.kind_bb(k));
         }
         b & !occ
     }
 
-    fn path_targets(&self, mover: Kind, paths: &[Path], occ: Bitboard, capture: bool) -> Bitboard {
+    fn path_targets(
+        &self,
+        mover: Kind,
+        paths: &[Path],
+        occ: Bitboard,
+        capture: bool,
+        same: Bitboard,
+    ) -> Bitboard {
         // Janggi: a cannon neither jumps over nor captures a cannon.
         let cannon_rule = self.v.spec.hooks.janggi_cannon && self.v.piece(mover).id == "cannon";
-        let same_kind =
-            |s: Square| cannon_rule && self.piece_at(s).is_some_and(|p| p.kind == mover);
+        let same_kind = |s: Square| cannon_rule && same.has(s);
         let mut out = Bitboard::EMPTY;
         for p in paths {
             if (capture && !p.mode.captures()) || (!capture && !p.mode.moves()) {
