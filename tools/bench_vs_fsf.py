@@ -28,6 +28,9 @@ CASES = [
     ("ouk-chatrang", "cambodian", None, 6),
     ("sittuyin", "sittuyin", "8/8/6R1/s3r3/P5R1/1KP3p1/1F2kr2/8[] b - - 0 72", 5),
     ("shatar", "shatar", None, 6),
+    ("xiangqi", "xiangqi", None, 5),
+    ("janggi", "janggi", None, 5),
+    ("shogi", "shogi", None, 5),
 ]
 
 
