@@ -284,8 +284,12 @@ impl Position {
 
         // King moves: each destination is tested with the king lifted off the board.
         if let (true, Some(k)) = (fast, ksq) {
-            let targets = (self.attacks_of(royal_kind, us, k, occ) & enemy)
-                | self.quiet_of(royal_kind, us, k, occ);
+            let targets = if v.uniform_kinds >> royal_kind & 1 != 0 {
+                self.attacks_of(royal_kind, us, k, occ) & !self.color_bb(us)
+            } else {
+                (self.attacks_of(royal_kind, us, k, occ) & enemy)
+                    | self.quiet_of(royal_kind, us, k, occ)
+            };
             let lifted = occ.without(k);
             let mut safe = Bitboard::EMPTY;
             for to in targets {
@@ -306,6 +310,17 @@ impl Position {
             !Bitboard::EMPTY
         };
         let shogi_promotion = matches!(v.spec.promotion, Promotion::Shogi { .. });
+        // squares where a pawn's move is more than a plain move (promotion)
+        let last_rank = v.shape().rank(if us == Color::White {
+            v.shape().ranks - 1
+        } else {
+            0
+        });
+        let pawn_special = match v.spec.promotion {
+            Promotion::Choice(_) => v.promotion_zone(us),
+            Promotion::OriginalType | Promotion::LostType => last_rank,
+            _ => Bitboard::EMPTY,
+        };
         for kind in 0..v.kinds() as Kind {
             if fast && kind == royal_kind {
                 continue;
@@ -332,8 +347,13 @@ impl Position {
                         self.push_shogi_move(list, kind, from, to);
                     }
                 } else if pawn {
-                    for to in caps | quiets {
-                        self.push_pawn_move(list, from, to);
+                    let targets = caps | quiets;
+                    if (targets & pawn_special).is_empty() {
+                        list.push_targets(from, targets);
+                    } else {
+                        for to in targets {
+                            self.push_pawn_move(list, from, to);
+                        }
                     }
                     if v.spec.hooks.pawn_double_step {
                         self.push_double_step(list, from, occ, target, &pins);
@@ -434,7 +454,7 @@ impl Position {
             }
         }
         if hooks.fers_step != FersStep::None {
-            if let Some(fers) = v.kind_of_id("fers") {
+            if let Some(fers) = v.fers_kind {
                 for from in self.pieces(us, fers) & self.rights {
                     let (Some(mid), Some(to)) = (
                         from.offset(0, us.forward()),

@@ -781,7 +781,7 @@ impl Position {
     /// Fairy-Stockfish's Cambodian rule: an enemy rook moving onto the king's file or rank
     /// takes away the king's leap.
     fn cambodian_rook_aim(&mut self, m: Move, them: Color) {
-        let Some(rook) = self.v.kind_of_id("rook") else {
+        let Some(rook) = self.v.rook_kind else {
             return;
         };
         let Some(ks) = self.king_square(them) else {

@@ -360,6 +360,10 @@ pub struct Variant {
     pub spec: VariantSpec,
     pub(crate) board: Bitboard,
     pub(crate) king: Kind,
+    /// The fers type (Ouk Chatrang's Neang step), if any.
+    pub(crate) fers_kind: Option<Kind>,
+    /// The rook type (Fairy-Stockfish's Cambodian rook rule), if any.
+    pub(crate) rook_kind: Option<Kind>,
     /// Royal kinds (the king; Sho Shogi's crown prince too), as a bit mask.
     pub(crate) royal_kinds: u16,
     /// The promoted type of each type, if it promotes.
@@ -502,7 +506,16 @@ impl Variant {
                 d
             })
             .collect();
+        let find = |id: &str| {
+            spec.pieces
+                .iter()
+                .position(|p| p.id == id)
+                .map(|k| k as Kind)
+        };
+        let (fers_kind, rook_kind) = (find("fers"), find("rook"));
         let mut v = Variant {
+            fers_kind,
+            rook_kind,
             royal_kinds,
             promote_kind,
             demote_kind,
