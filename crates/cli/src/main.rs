@@ -92,7 +92,7 @@ fn main() -> Result<()> {
             moves,
             divide,
         } => perft::run(&game, depth, fen.as_deref(), &moves, divide),
-        Command::Uci => uci::run(std::io::stdin().lock(), std::io::stdout().lock()),
+        Command::Uci => uci::run(std::io::stdin().lock(), std::io::stdout()),
         Command::Play { game, fen } => play::run(
             &game,
             fen.as_deref(),

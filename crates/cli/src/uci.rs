@@ -1,18 +1,43 @@
 //! `ashta uci`: the UCI protocol with Fairy-Stockfish's `UCI_Variant` convention.
 //!
-//! Supported: `uci`, `isready`, `setoption` (`UCI_Variant`, `Ruleset`, `RulesetOptions`),
-//! `ucinewgame`, `position startpos|fen ... [moves ...]`, `go perft N`, `d`, `quit`.
-//! A bad line is answered with `info string error: ...` and the engine keeps running.
+//! Supported: `uci`, `isready`, `setoption` (`UCI_Variant`, `Ruleset`, `RulesetOptions`,
+//! `Hash`, `Threads`, `Level`), `ucinewgame`, `position startpos|fen ... [moves ...]`,
+//! `go` with `depth`, `nodes`, `movetime`, `wtime`/`btime`/`winc`/`binc`/`movestogo`,
+//! `byoyomi`, `infinite`, or `go perft N`; `stop`, `d`, `quit`. The search runs in its own
+//! thread, so `stop` and `isready` are answered while it thinks. A bad line is answered with
+//! `info string error: ...` and the engine keeps running.
 
 use anyhow::Result;
+use ashta_engine::{Info, Limits, Searcher};
 use ashta_rules::chess::{perft, variant, ChessGame, Position, Variant, GAMES};
+use ashta_rules::geometry::Color;
 use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// Strength levels 1-7: the depth cap and the spread (centipawns) within which a root move
+/// is picked at random; level 8 is full strength.
+const LEVELS: [(u32, i32); 7] = [
+    (1, 300),
+    (1, 150),
+    (2, 100),
+    (3, 60),
+    (4, 30),
+    (5, 15),
+    (6, 5),
+];
 
 struct Session {
     game: String,
     ruleset: String,
     options: Vec<String>,
     current: ChessGame,
+    searcher: Option<Searcher>,
+    running: Option<(JoinHandle<Searcher>, Arc<AtomicBool>, bool)>,
+    hash_mb: usize,
+    level: u32,
 }
 
 impl Session {
@@ -23,6 +48,10 @@ impl Session {
             ruleset: "seed".into(),
             options: Vec::new(),
             current: ChessGame::new(v),
+            searcher: Some(Searcher::new(16)),
+            running: None,
+            hash_mb: 16,
+            level: 8,
         }
     }
 
@@ -34,6 +63,25 @@ impl Session {
         self.current = ChessGame::new(self.variant()?);
         Ok(())
     }
+
+    /// Stops a running search and waits for it (the thread prints its bestmove).
+    fn finish_search(&mut self) {
+        self.join_search(true);
+    }
+
+    /// Waits for a running search; `stop` ends it at once (an infinite one always).
+    fn join_search(&mut self, stop_now: bool) {
+        if let Some((handle, stop, infinite)) = self.running.take() {
+            if stop_now || infinite {
+                stop.store(true, Ordering::Relaxed);
+            }
+            self.searcher = Some(
+                handle
+                    .join()
+                    .unwrap_or_else(|_| Searcher::new(self.hash_mb)),
+            );
+        }
+    }
 }
 
 fn variant_names() -> Vec<&'static str> {
@@ -43,54 +91,75 @@ fn variant_names() -> Vec<&'static str> {
 }
 
 /// Runs the protocol until `quit` or end of input.
-pub fn run(input: impl BufRead, mut out: impl Write) -> Result<()> {
+pub fn run<W: Write + Send + 'static>(input: impl BufRead, out: W) -> Result<()> {
+    let out = Arc::new(Mutex::new(out));
     let mut s = Session::new();
     for line in input.lines() {
         let line = line?;
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some(&cmd) = words.first() else { continue };
+        if !matches!(cmd, "isready" | "uci") {
+            s.finish_search();
+        }
         let result = match cmd {
             "uci" => {
-                writeln!(out, "id name Ashta {}", env!("CARGO_PKG_VERSION"))?;
-                writeln!(out, "id author the Ashta developers")?;
                 let vars: String = variant_names()
                     .iter()
                     .map(|n| format!(" var {n}"))
                     .collect();
-                writeln!(out, "option name UCI_Variant type combo default asha{vars}")?;
-                writeln!(
-                    out,
-                    "option name Ruleset type combo default seed var seed var fairy-stockfish"
-                )?;
-                writeln!(
-                    out,
-                    "option name RulesetOptions type string default <empty>"
-                )?;
-                writeln!(out, "uciok")?;
+                let text = format!(
+                    "id name Ashta {}\nid author the Ashta developers\n\
+                     option name UCI_Variant type combo default asha{vars}\n\
+                     option name Ruleset type combo default seed var seed var fairy-stockfish\n\
+                     option name RulesetOptions type string default <empty>\n\
+                     option name Hash type spin default 16 min 1 max 4096\n\
+                     option name Threads type spin default 1 min 1 max 1\n\
+                     option name Level type spin default 8 min 1 max 8\nuciok",
+                    env!("CARGO_PKG_VERSION")
+                );
+                say(&out, &text);
                 Ok(())
             }
             "isready" => {
-                writeln!(out, "readyok")?;
+                say(&out, "readyok");
                 Ok(())
             }
-            "ucinewgame" => s.reset(),
+            "ucinewgame" => {
+                if let Some(se) = s.searcher.as_mut() {
+                    se.clear();
+                }
+                s.reset()
+            }
             "setoption" => setoption(&mut s, &words),
             "position" => position(&mut s, &words),
-            "go" => go(&mut s, &words, &mut out),
+            "go" if words.get(1) == Some(&"perft") => go_perft(&s, &words, &out),
+            "go" => go(&mut s, &words, Arc::clone(&out)),
+            "stop" => Ok(()),
             "d" => {
-                writeln!(out, "{}", crate::play::board_text(s.current.position()))?;
-                writeln!(out, "Fen: {}", s.current.position().fen())?;
+                let p = s.current.position();
+                say(
+                    &out,
+                    &format!("{}Fen: {}", crate::play::board_text(p), p.fen()),
+                );
                 Ok(())
             }
             "quit" => break,
             _ => Err(anyhow::anyhow!("unknown command {cmd:?}")),
         };
         if let Err(e) = result {
-            writeln!(out, "info string error: {e:#}")?;
+            say(&out, &format!("info string error: {e:#}"));
         }
-        out.flush()?;
     }
+    // at the end of input a timed search finishes normally; an infinite one is stopped
+    s.join_search(false);
     Ok(())
+}
+
+/// Writes a line (or lines) and flushes.
+fn say<W: Write>(out: &Mutex<W>, text: &str) {
+    let mut o = out.lock().unwrap_or_else(|e| e.into_inner());
+    let _ = writeln!(o, "{text}");
+    let _ = o.flush();
 }
 
 fn setoption(s: &mut Session, words: &[&str]) -> Result<()> {
@@ -113,7 +182,23 @@ fn setoption(s: &mut Session, words: &[&str]) -> Result<()> {
                 .map(String::from)
                 .collect()
         }
-        "hash" | "threads" | "ponder" | "multipv" => return Ok(()),
+        "hash" => {
+            s.hash_mb = value
+                .parse::<usize>()
+                .map_err(|_| anyhow::anyhow!("Hash takes megabytes"))?
+                .clamp(1, 4096);
+            s.searcher = Some(Searcher::new(s.hash_mb));
+            return Ok(());
+        }
+        "level" => {
+            s.level = value
+                .parse::<u32>()
+                .ok()
+                .filter(|l| (1..=8).contains(l))
+                .ok_or_else(|| anyhow::anyhow!("Level is 1 to 8"))?;
+            return Ok(());
+        }
+        "threads" | "ponder" | "multipv" => return Ok(()),
         _ => return Err(anyhow::anyhow!("unknown option {name:?}")),
     }
     if let Err(e) = s.reset() {
@@ -149,36 +234,158 @@ fn position(s: &mut Session, words: &[&str]) -> Result<()> {
     Ok(())
 }
 
-fn go(s: &mut Session, words: &[&str], out: &mut impl Write) -> Result<()> {
-    if words.get(1) == Some(&"perft") {
-        let depth: u32 = words
-            .get(2)
-            .and_then(|d| d.parse().ok())
-            .ok_or_else(|| anyhow::anyhow!("expected: go perft <depth>"))?;
-        let pos = s.current.position();
-        let mut total = 0;
-        for (m, n) in perft::divide(pos, depth.max(1)) {
-            writeln!(out, "{}: {n}", pos.uci(m))?;
-            total += n;
-        }
-        writeln!(out)?;
-        writeln!(out, "Nodes searched: {total}")?;
-        writeln!(out)?;
-        return Ok(());
+fn go_perft<W: Write>(s: &Session, words: &[&str], out: &Mutex<W>) -> Result<()> {
+    let depth: u32 = words
+        .get(2)
+        .and_then(|d| d.parse().ok())
+        .ok_or_else(|| anyhow::anyhow!("expected: go perft <depth>"))?;
+    let pos = s.current.position();
+    let mut text = String::new();
+    let mut total = 0;
+    for (m, n) in perft::divide(pos, depth.max(1)) {
+        text += &format!("{}: {n}\n", pos.uci(m));
+        total += n;
     }
-    Err(anyhow::anyhow!(
-        "only 'go perft N' is available in this version"
-    ))
+    text += &format!("\nNodes searched: {total}\n");
+    say(out, &text);
+    Ok(())
+}
+
+/// Parses the limits of `go`.
+fn limits(words: &[&str], side: Color) -> Result<Limits> {
+    let mut l = Limits::default();
+    let ms = Duration::from_millis;
+    let mut i = 1;
+    while i < words.len() {
+        let w = words[i];
+        if matches!(w, "infinite" | "ponder") {
+            l.infinite |= w == "infinite";
+            i += 1;
+            continue;
+        }
+        let n: u64 = words
+            .get(i + 1)
+            .and_then(|x| x.parse::<i64>().ok())
+            .map(|x| x.max(0) as u64)
+            .ok_or_else(|| anyhow::anyhow!("go {w} needs a number"))?;
+        let (white, black) = (side == Color::White, side == Color::Black);
+        match w {
+            "depth" => l.depth = Some(n as u32),
+            "nodes" => l.nodes = Some(n),
+            "movetime" => l.movetime = Some(ms(n)),
+            "wtime" if white => l.time_left = Some(ms(n)),
+            "btime" if black => l.time_left = Some(ms(n)),
+            "winc" if white => l.increment = ms(n),
+            "binc" if black => l.increment = ms(n),
+            "wtime" | "btime" | "winc" | "binc" => {}
+            "movestogo" => l.movestogo = Some(n as u32),
+            "byoyomi" => l.byoyomi = Some(ms(n)),
+            _ => return Err(anyhow::anyhow!("unknown go parameter {w:?}")),
+        }
+        i += 2;
+    }
+    Ok(l)
+}
+
+fn info_line(game: &ChessGame, i: &Info) -> String {
+    let score = match i.mate {
+        Some(m) => format!("mate {m}"),
+        None => format!("cp {}", i.score),
+    };
+    let ms = i.elapsed.as_millis().max(1);
+    let mut pos: Position = game.position().clone();
+    let pv: Vec<String> =
+        i.pv.iter()
+            .map(|&m| {
+                let t = pos.uci(m);
+                pos.play_unchecked(m);
+                t
+            })
+            .collect();
+    format!(
+        "info depth {} score {score} nodes {} nps {} time {ms} pv {}",
+        i.depth,
+        i.nodes,
+        i.nodes as u128 * 1000 / ms,
+        pv.join(" ")
+    )
+}
+
+fn go<W: Write + Send + 'static>(
+    s: &mut Session,
+    words: &[&str],
+    out: Arc<Mutex<W>>,
+) -> Result<()> {
+    let mut lim = limits(words, s.current.position().side_to_move())?;
+    let lim_infinite =
+        lim.infinite || (lim.depth.is_none() && lim.nodes.is_none() && lim.budget().is_none());
+    let mut searcher = s
+        .searcher
+        .take()
+        .unwrap_or_else(|| Searcher::new(s.hash_mb));
+    if s.level < 8 {
+        let (depth, spread) = LEVELS[(s.level - 1) as usize];
+        lim.depth = Some(lim.depth.map_or(depth, |d| d.min(depth)));
+        searcher.spread = spread;
+    } else {
+        searcher.spread = 0;
+    }
+    searcher.stop.store(false, Ordering::Relaxed);
+    let stop = Arc::clone(&searcher.stop);
+    let game = s.current.clone();
+    let handle = std::thread::spawn(move || {
+        let result = searcher.search(&game, &lim, |info| say(&out, &info_line(&game, info)));
+        let best = result
+            .best
+            .map_or("0000".to_string(), |m| game.position().uci(m));
+        say(&out, &format!("bestmove {best}"));
+        searcher
+    });
+    s.running = Some((handle, stop, lim_infinite));
+    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::run;
 
+    #[derive(Clone, Default)]
+    struct Buffer(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+    impl std::io::Write for Buffer {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
     fn talk(input: &str) -> String {
-        let mut out = Vec::new();
-        run(input.as_bytes(), &mut out).expect("protocol runs");
-        String::from_utf8(out).expect("utf8")
+        let buf = Buffer::default();
+        run(input.as_bytes(), buf.clone()).expect("protocol runs");
+        let bytes = buf.0.lock().unwrap().clone();
+        String::from_utf8(bytes).expect("utf8")
+    }
+
+    #[test]
+    fn go_finds_mate_and_answers_bestmove() {
+        let out = talk("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\ngo depth 3\nisready\n");
+        assert!(out.contains("bestmove a1a8"), "{out}");
+        assert!(out.contains("score mate 1"), "{out}");
+        assert!(out.contains("info depth 1 "), "{out}");
+    }
+
+    #[test]
+    fn go_movetime_and_stop() {
+        let start = std::time::Instant::now();
+        let out =
+            talk("setoption name UCI_Variant value xiangqi\nposition startpos\ngo movetime 200\n");
+        assert!(out.contains("bestmove "), "{out}");
+        assert!(start.elapsed() < std::time::Duration::from_secs(10));
+        let out = talk("position startpos\ngo infinite\nstop\n");
+        assert_eq!(out.matches("bestmove").count(), 1, "{out}");
     }
 
     #[test]
