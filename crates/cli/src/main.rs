@@ -62,13 +62,22 @@ enum Command {
     },
     /// Speak UCI (with UCI_Variant) on standard input and output.
     Uci,
-    /// Play a game between two people in the terminal.
+    /// Play a game in the terminal: two people, or against the computer.
     Play {
         #[command(flatten)]
         game: GameArgs,
         /// Start from this FEN.
         #[arg(long)]
         fen: Option<String>,
+        /// The computer plays this side (white or black).
+        #[arg(long, value_parser = ["white", "black"])]
+        computer: Option<String>,
+        /// The computer's level, 1 (weakest) to 8.
+        #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=8))]
+        level: u32,
+        /// The computer's time per move in milliseconds.
+        #[arg(long, default_value_t = 1000)]
+        movetime: u64,
     },
     /// Measure perft speed on every game's start position.
     Bench {
@@ -93,12 +102,26 @@ fn main() -> Result<()> {
             divide,
         } => perft::run(&game, depth, fen.as_deref(), &moves, divide),
         Command::Uci => uci::run(std::io::stdin().lock(), std::io::stdout()),
-        Command::Play { game, fen } => play::run(
-            &game,
-            fen.as_deref(),
-            std::io::stdin().lock(),
-            std::io::stdout().lock(),
-        ),
+        Command::Play {
+            game,
+            fen,
+            computer,
+            level,
+            movetime,
+        } => {
+            let opponent = computer.map(|side| play::Computer {
+                plays_white: side == "white",
+                level,
+                movetime,
+            });
+            play::run(
+                &game,
+                fen.as_deref(),
+                opponent,
+                std::io::stdin().lock(),
+                std::io::stdout().lock(),
+            )
+        }
         Command::Bench { depth, games } => bench::run(depth, &games),
         Command::Games => {
             for g in ashta_rules::chess::GAMES {

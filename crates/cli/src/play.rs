@@ -80,13 +80,25 @@ fn side_name(c: Color) -> &'static str {
     }
 }
 
+/// The computer's side and strength in a terminal game.
+pub struct Computer {
+    /// Whether the computer plays White (else Black).
+    pub plays_white: bool,
+    /// Level 1-8.
+    pub level: u32,
+    /// Time per move in milliseconds.
+    pub movetime: u64,
+}
+
 /// Runs a game read from `input`, writing to `out`.
 pub fn run(
     args: &GameArgs,
     fen: Option<&str>,
+    computer: Option<Computer>,
     input: impl BufRead,
     mut out: impl Write,
 ) -> Result<()> {
+    let mut searcher = ashta_engine::Searcher::new(32);
     let v = args.variant()?;
     let mut game = match fen {
         Some(f) => ChessGame::from_position(Position::from_fen(v, f).context("bad --fen")?),
@@ -117,6 +129,31 @@ pub fn run(
         } else {
             Color::Black
         };
+        if let Some(c) = &computer {
+            if c.plays_white == (side == Color::White) {
+                let mut limits =
+                    ashta_engine::Limits::movetime(std::time::Duration::from_millis(c.movetime));
+                if c.level < 8 {
+                    let (depth, spread) = crate::uci::level_settings(c.level);
+                    limits.depth = Some(depth);
+                    searcher.spread = spread;
+                }
+                searcher
+                    .stop
+                    .store(false, std::sync::atomic::Ordering::Relaxed);
+                let r = searcher.search(&game, &limits, |_| {});
+                if let Some(m) = r.best {
+                    writeln!(
+                        out,
+                        "{} (computer) plays {}",
+                        side_name(side),
+                        game.move_text(m)
+                    )?;
+                    game.play(m);
+                }
+                continue;
+            }
+        }
         let check = if game.position().in_check() {
             " (in check)"
         } else {
@@ -175,6 +212,7 @@ mod tests {
         run(
             &args("asha"),
             None,
+            None,
             "f3\ne5\ng4\nQh4\n".as_bytes(),
             &mut out,
         )
@@ -183,6 +221,26 @@ mod tests {
         assert!(text.contains("Black played Qh4#"), "{text}");
         assert!(text.contains("Game over: Black wins (checkmate)"), "{text}");
         assert!(text.contains("Creator / Destroyer"), "{text}");
+    }
+
+    #[test]
+    fn the_computer_answers() {
+        let mut out = Vec::new();
+        let computer = Computer {
+            plays_white: false,
+            level: 3,
+            movetime: 200,
+        };
+        run(
+            &args("asha"),
+            None,
+            Some(computer),
+            "e4\nd4\nquit\n".as_bytes(),
+            &mut out,
+        )
+        .unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(text.matches("Black (computer) plays").count(), 2, "{text}");
     }
 
     #[test]
@@ -210,6 +268,7 @@ mod tests {
         let mut out = Vec::new();
         run(
             &args("shatranj"),
+            None,
             None,
             "e2e4\nxyz\nquit\n".as_bytes(),
             &mut out,

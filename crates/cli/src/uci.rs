@@ -29,6 +29,11 @@ const LEVELS: [(u32, i32); 7] = [
     (6, 5),
 ];
 
+/// The depth cap and root spread of a level below 8.
+pub fn level_settings(level: u32) -> (u32, i32) {
+    LEVELS[(level.clamp(1, 7) - 1) as usize]
+}
+
 struct Session {
     game: String,
     ruleset: String,
@@ -324,7 +329,7 @@ fn go<W: Write + Send + 'static>(
         .take()
         .unwrap_or_else(|| Searcher::new(s.hash_mb));
     if s.level < 8 {
-        let (depth, spread) = LEVELS[(s.level - 1) as usize];
+        let (depth, spread) = level_settings(s.level);
         lim.depth = Some(lim.depth.map_or(depth, |d| d.min(depth)));
         searcher.spread = spread;
     } else {
