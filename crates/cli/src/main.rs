@@ -92,7 +92,19 @@ enum Command {
 }
 
 fn main() -> Result<()> {
-    let cli = Cli::parse();
+    match run(Cli::parse()) {
+        // a closed pipe (the reader went away) ends the program quietly
+        Err(e)
+            if e.downcast_ref::<std::io::Error>()
+                .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe) =>
+        {
+            Ok(())
+        }
+        other => other,
+    }
+}
+
+fn run(cli: Cli) -> Result<()> {
     match cli.command {
         Command::Perft {
             game,
@@ -102,6 +114,12 @@ fn main() -> Result<()> {
             divide,
         } => perft::run(&game, depth, fen.as_deref(), &moves, divide),
         Command::Uci => uci::run(std::io::stdin().lock(), std::io::stdout()),
+        Command::Play { game, .. } if game.game.eq_ignore_ascii_case("ahayuta") => play::run_game(
+            ashta_rules::ahayuta::Ahayuta::new(),
+            |g| g.board_text(),
+            std::io::stdin().lock(),
+            std::io::stdout().lock(),
+        ),
         Command::Play {
             game,
             fen,
@@ -145,6 +163,10 @@ fn main() -> Result<()> {
                     }
                 );
             }
+            println!(
+                "{:<14} {:<28} rulesets: seed; options: none",
+                "ahayuta", "Ahayuta"
+            );
             Ok(())
         }
     }

@@ -282,3 +282,85 @@ mod tests {
         assert!(text.contains("Illegal: \"xyz\" is not a move"), "{text}");
     }
 }
+
+/// Plays any game of the [`Game`] trait between people at the terminal, drawing the board
+/// with `board` after every move.
+pub fn run_game<G: Game>(
+    mut game: G,
+    board: impl Fn(&G) -> String,
+    input: impl BufRead,
+    mut out: impl Write,
+) -> Result<()>
+where
+    G::MoveError: std::fmt::Display,
+{
+    writeln!(out, "Enter moves; 'moves' lists them, 'quit' ends.")?;
+    let mut lines = input.lines();
+    loop {
+        writeln!(out, "\n{}", board(&game))?;
+        if let Some(o) = game.outcome() {
+            let result = match o.winner() {
+                Some(s) => format!("seat {} wins", s + 1),
+                None => "draw".to_string(),
+            };
+            writeln!(out, "Game over: {result} ({}).", o.reason)?;
+            return Ok(());
+        }
+        let Turn::Seat(seat) = game.turn() else {
+            return Ok(());
+        };
+        write!(
+            out,
+            "{} to move> ",
+            if seat == 0 { "White" } else { "Black" }
+        )?;
+        out.flush()?;
+        let Some(line) = lines.next() else {
+            return Ok(());
+        };
+        match line?.trim() {
+            "" => {}
+            "quit" | "exit" => return Ok(()),
+            "moves" => {
+                let all: Vec<String> = game
+                    .legal_moves()
+                    .into_iter()
+                    .map(|m| game.move_text(m))
+                    .collect();
+                writeln!(out, "{}", all.join(" "))?;
+            }
+            text => match game.parse_move(text) {
+                Ok(m) => {
+                    writeln!(out, "played {}", game.move_text(m))?;
+                    game.play(m);
+                }
+                Err(e) => writeln!(out, "Illegal: {e}")?,
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod generic_tests {
+    use super::run_game;
+    use ashta_rules::ahayuta::Ahayuta;
+
+    #[test]
+    fn ahayuta_at_the_terminal() {
+        let mut out = Vec::new();
+        run_game(
+            Ahayuta::new(),
+            |g| g.board_text(),
+            "@d1\n@d2\nmoves\nquit\n".as_bytes(),
+            &mut out,
+        )
+        .unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("played @d1"), "{text}");
+        assert!(
+            text.contains("Illegal: \"@d2\" is not legal here"),
+            "{text}"
+        );
+        assert!(text.contains("@b8 @c8"), "{text}");
+    }
+}

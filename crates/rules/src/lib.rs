@@ -1,6 +1,7 @@
 //! The rules of Ashta's games: pure, no I/O, no threads.
 #![deny(missing_docs)]
 
+pub mod ahayuta;
 pub mod chess;
 pub mod game;
 pub mod geometry;
