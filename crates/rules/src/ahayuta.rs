@@ -355,7 +355,7 @@ impl Ahayuta {
             let t2 = t.trim_start_matches(['A', 'a']).trim_start_matches('@');
             let parts: Vec<&str> = t2.split('/').collect();
             let sq_run = |s: &str| {
-                s.len() % 2 == 0
+                s.len().is_multiple_of(2)
                     && s.len() <= 4
                     && (0..s.len())
                         .step_by(2)
