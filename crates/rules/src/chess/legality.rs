@@ -1,0 +1,197 @@
+//! Whether a move leaves the mover's king safe: check and pin masks for table-driven
+//! pieces, an occupancy-only test for the rest, and the squares where a move can matter.
+
+use super::position::{After, Move, MoveKind, Position, Riders};
+use super::variant::{Bikjang, Kind};
+use crate::geometry::{Bitboard, Color, Square};
+
+pub(crate) struct Pins {
+    pub(crate) pinned: Bitboard,
+    pub(crate) lines: [(Square, Bitboard); 16],
+    pub(crate) n: usize,
+}
+
+impl Pins {
+    pub(crate) fn line(&self, sq: Square) -> Bitboard {
+        self.lines[..self.n]
+            .iter()
+            .find(|(s, _)| *s == sq)
+            .map_or(Bitboard::EMPTY, |x| x.1)
+    }
+}
+
+impl Position {
+    /// Whether `m` leaves the mover's king safe, decided from the occupancy after it without
+    /// playing it; `None` for moves this cannot judge (those are played and tested).
+    pub(crate) fn quick_legal(&self, m: Move, their_riders: &Riders) -> Option<bool> {
+        let v = self.v;
+        let drop = match m.kind() {
+            MoveKind::Normal | MoveKind::Promotion if m.from() != m.to() => false,
+            MoveKind::Drop => true,
+            _ => return None,
+        };
+        if v.spec.hooks.bikjang == Bikjang::Fsf && self.kings_facing() {
+            return None;
+        }
+        let us = self.side;
+        let (from, to) = (m.from(), m.to());
+        let kind = if drop {
+            m.piece()
+        } else {
+            self.piece_at(from)?.kind
+        };
+        let occ = self.occupied();
+        let occ_after = if drop {
+            occ.with(to)
+        } else {
+            occ.without(from).with(to)
+        };
+        let ksq = if !drop && v.is_royal(kind) {
+            if self.royals(us).several() {
+                return Some(true);
+            }
+            to
+        } else {
+            match self.king_square(us) {
+                Some(k) => k,
+                None => return Some(true),
+            }
+        };
+        let after = After {
+            from: if drop { to } else { from },
+            to,
+            kind,
+        };
+        Some(
+            self.attackers_in(ksq, us.other(), occ_after, their_riders, Some(&after))
+                .is_empty(),
+        )
+    }
+
+    /// The squares where a move could change whether the king (not in check) is attacked:
+    /// the lines of enemy riders through it, the paths of enemy hoppers and lame leapers
+    /// that reach it, and the file between facing kings. `None` when in check, or while
+    /// Fairy-Stockfish's bikjang makes every move need a test.
+    pub(crate) fn king_danger(&self, their: &Riders) -> Option<Bitboard> {
+        let v = self.v;
+        let us = self.side;
+        let them = us.other();
+        let k = self.king_square(us)?;
+        let facing_rule = v.spec.hooks.bikjang == Bikjang::Fsf && self.kings_facing();
+        if facing_rule || self.attackers_with(k, them, self.occupied(), their).any() {
+            return None;
+        }
+        let mut danger = Bitboard::EMPTY;
+        for (i, ray) in v.rays.iter().enumerate() {
+            if (ray.from[k.index()] & their.by_ray[i]).any() {
+                danger |= ray.from[k.index()];
+            }
+        }
+        for kind in 0..v.kinds() {
+            let t = &v.tables[kind][them.index()];
+            if !t.has_paths {
+                continue;
+            }
+            for from in self.pieces(them, kind as Kind) & t.path_attackers[k.index()] {
+                for p in &t.paths[from.index()] {
+                    if let Some(i) = p.squares.iter().position(|s| *s == k) {
+                        danger |= p.squares[..i].iter().fold(from.bb(), |b, s| b | s.bb());
+                    }
+                }
+            }
+        }
+        if v.spec.hooks.flying_general {
+            if let Some(theirs) = self.king_square(them) {
+                if theirs.file() == k.file() {
+                    for r in k.rank().min(theirs.rank())..=k.rank().max(theirs.rank()) {
+                        danger |= Square::new(k.file(), r).expect("on board").bb();
+                    }
+                }
+            }
+        }
+        Some(danger)
+    }
+
+    /// Whether the mover's king is safe after `m`.
+    pub(crate) fn is_safe_after(&self, m: Move) -> bool {
+        let fsf_bikjang = self.v.spec.hooks.bikjang == Bikjang::Fsf && self.kings_facing();
+        if fsf_bikjang && m.kind() == MoveKind::Pass {
+            // Fairy-Stockfish: while the kings face, passing is always allowed
+            return true;
+        }
+        let mut after = self.clone();
+        after.play_unchecked(m);
+        // Fairy-Stockfish: while the kings face, a move must break the facing
+        let exposed = after.king_attacked(self.side);
+        let still_facing = fsf_bikjang && after.kings_facing();
+        !exposed && !still_facing
+    }
+
+    /// Checkers of the king on `k` and the squares that answer a single check (the checker
+    /// and, for a rider, the squares between).
+    pub(crate) fn check_mask(&self, k: Square, riders: &Riders) -> (Bitboard, Bitboard) {
+        let v = self.v;
+        let us = self.side;
+        let them = us.other();
+        let occ = self.occupied();
+        let checkers = self.attackers_with(k, them, occ, riders);
+        if checkers.is_empty() || checkers.several() {
+            return (checkers, checkers);
+        }
+        let c = checkers.lsb();
+        for ray in &v.rays {
+            if ray.from[k.index()].has(c) {
+                let between = ray.from[k.index()] & !ray.from[c.index()];
+                // a check by leap (a pawn or alfil on the line) is answered by capture only
+                let piece = self.piece_at(c).expect("checker");
+                if v.tables[piece.kind as usize][them.index()].leap_capture[c.index()].has(k) {
+                    return (checkers, checkers);
+                }
+                return (checkers, between);
+            }
+        }
+        (checkers, checkers)
+    }
+
+    /// Pieces of `us` pinned to the king on `k`, with the line each may move along.
+    pub(crate) fn pins(&self, k: Square, us: Color, riders: &Riders) -> Pins {
+        let v = self.v;
+        let occ = self.occupied();
+        let own = self.color_bb(us);
+        let mut pins = Pins {
+            pinned: Bitboard::EMPTY,
+            lines: [(k, Bitboard::EMPTY); 16],
+            n: 0,
+        };
+        for (i, ray) in v.rays.iter().enumerate() {
+            let full = ray.from[k.index()];
+            let line_riders = riders.by_ray[i];
+            if (full & line_riders).is_empty() {
+                continue;
+            }
+            let blockers = full & occ;
+            if blockers.is_empty() {
+                continue;
+            }
+            let first = if ray.up {
+                blockers.lsb()
+            } else {
+                blockers.msb()
+            };
+            if !own.has(first) {
+                continue;
+            }
+            let beyond = ray.from[first.index()] & occ;
+            if beyond.is_empty() {
+                continue;
+            }
+            let second = if ray.up { beyond.lsb() } else { beyond.msb() };
+            if line_riders.has(second) && pins.n < 16 {
+                pins.pinned |= first.bb();
+                pins.lines[pins.n] = (first, full & !ray.from[second.index()]);
+                pins.n += 1;
+            }
+        }
+        pins
+    }
+}

@@ -1,0 +1,339 @@
+//! Moves whose legality is always tested by playing them: en passant, castling, the king's
+//! leap, the fers's double step, passing, the impasse declaration, Sittuyin's promotions,
+//! and the setup phases (Sittuyin's placement, Janggi's arrangement).
+
+use super::legality::Pins;
+use super::movegen::{sq0, MoveList, Sink};
+use super::position::{Move, MoveKind, Position};
+use super::variant::{FersStep, Kind, KingLeap, Promotion, Setup};
+use crate::geometry::{Bitboard, Color, Square};
+
+const KNIGHT: [(i8, i8); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
+impl Position {
+    /// Moves whose legality is always tested by playing them.
+    pub(crate) fn generate_special(
+        &self,
+        list: &mut impl Sink,
+        in_check: bool,
+        ksq: Option<Square>,
+    ) {
+        let v = self.v;
+        let hooks = &v.spec.hooks;
+        let us = self.side;
+        let own = self.color_bb(us);
+        let occ = self.occupied();
+        if let Some(ep) = self.ep {
+            for from in self.pieces_of_role_pawn(us) {
+                if self
+                    .attacks_of(self.piece_at(from).expect("pawn").kind, us, from, occ)
+                    .has(ep)
+                {
+                    self.push_if_safe(list, Move::new(MoveKind::EnPassant, from, ep, 0));
+                }
+            }
+        }
+        let Some(k) = ksq else { return };
+        if hooks.pass {
+            self.push_if_safe(list, Move::new(MoveKind::Pass, k, k, 0));
+        }
+        if hooks.impasse && self.impasse_possible() {
+            list.push(Move::new(MoveKind::Declare, k, k, 0));
+        }
+        if hooks.castling && !in_check && (!hooks.castle_right_in_opening || self.opening_left > 0)
+        {
+            for kingside in [true, false] {
+                // Senterej castles only to the king's right: White's king side, Black's queen side.
+                if hooks.castle_right_in_opening && kingside != (us == Color::White) {
+                    continue;
+                }
+                if let Some(m) = self.castle_move(k, kingside) {
+                    list.push(m);
+                }
+            }
+        }
+        let leap_ok = match hooks.king_leap {
+            KingLeap::None => false,
+            KingLeap::OncePerGame => self.leap[us.index()],
+            KingLeap::FirstMove | KingLeap::FirstMoveForward | KingLeap::Cambodian => {
+                self.rights.has(k)
+            }
+        };
+        if leap_ok && !in_check {
+            for (dx, dy) in KNIGHT {
+                let Some(to) = k.offset(dx, dy).filter(|s| v.board.has(*s)) else {
+                    continue;
+                };
+                if own.has(to) {
+                    continue;
+                }
+                let forward_only = matches!(
+                    hooks.king_leap,
+                    KingLeap::FirstMoveForward | KingLeap::Cambodian
+                );
+                if (forward_only && dy != us.forward())
+                    || (hooks.king_leap == KingLeap::Cambodian && occ.has(to))
+                {
+                    continue;
+                }
+                self.push_if_safe(list, Move::normal(k, to));
+            }
+        }
+        if hooks.fers_step != FersStep::None {
+            if let Some(fers) = v.fers_kind {
+                for from in self.pieces(us, fers) & self.rights {
+                    let (Some(mid), Some(to)) = (
+                        from.offset(0, us.forward()),
+                        from.offset(0, 2 * us.forward()),
+                    ) else {
+                        continue;
+                    };
+                    if !v.board.has(to)
+                        || occ.has(to)
+                        || (hooks.fers_step == FersStep::Seed && occ.has(mid))
+                    {
+                        continue;
+                    }
+                    self.push_if_safe(list, Move::normal(from, to));
+                }
+            }
+        }
+        if let Promotion::Sittuyin { fers, fsf } = v.spec.promotion {
+            self.sittuyin_promotions(list, fers, fsf);
+        }
+    }
+
+    pub(crate) fn push_if_safe(&self, sink: &mut impl Sink, m: Move) {
+        if self.is_safe_after(m) {
+            sink.push(m);
+        }
+    }
+
+    pub(crate) fn pieces_of_role_pawn(&self, c: Color) -> Bitboard {
+        let mut b = Bitboard::EMPTY;
+        for k in 0..self.v.kinds() as Kind {
+            if self.v.is_pawn(k) {
+                b |= self.pieces(c, k);
+            }
+        }
+        b
+    }
+
+    pub(crate) fn castle_move(&self, k: Square, kingside: bool) -> Option<Move> {
+        let v = self.v;
+        let us = self.side;
+        let rank = k.rank();
+        let rook_file = if kingside { v.shape().files - 1 } else { 0 };
+        let rook_sq = Square::new(rook_file, rank)?;
+        if !self.rights.has(k) || !self.rights.has(rook_sq) {
+            return None;
+        }
+        let to = Square::new(if kingside { k.file() + 2 } else { k.file() - 2 }, rank)?;
+        let (lo, hi) = if kingside {
+            (k.file() + 1, rook_file)
+        } else {
+            (1, k.file())
+        };
+        let occ = self.occupied();
+        for f in lo..hi {
+            if occ.has(Square::new(f, rank)?) {
+                return None;
+            }
+        }
+        let step: i8 = if kingside { 1 } else { -1 };
+        let mut s = k;
+        for _ in 0..2 {
+            s = s.offset(step, 0)?;
+            if self.is_attacked(s, us.other(), occ) {
+                return None;
+            }
+        }
+        Some(Move::new(MoveKind::Castle, k, to, 0))
+    }
+
+    pub(crate) fn push_double_step(
+        &self,
+        list: &mut impl Sink,
+        from: Square,
+        occ: Bitboard,
+        target: Bitboard,
+        pins: &Pins,
+    ) {
+        let us = self.side;
+        let start_rank = if us == Color::White {
+            1
+        } else {
+            self.v.shape().ranks - 2
+        };
+        if from.rank() != start_rank {
+            return;
+        }
+        let (Some(mid), Some(to)) = (
+            from.offset(0, us.forward()),
+            from.offset(0, 2 * us.forward()),
+        ) else {
+            return;
+        };
+        if occ.has(mid) || occ.has(to) || !target.has(to) {
+            return;
+        }
+        if pins.pinned.has(from) && !pins.line(from).has(to) {
+            return;
+        }
+        list.push(Move::normal(from, to));
+    }
+
+    pub(crate) fn sittuyin_promotions(&self, list: &mut impl Sink, fers: Kind, fsf: bool) {
+        let v = self.v;
+        let us = self.side;
+        if self.pieces(us, fers).any() {
+            return;
+        }
+        let pawns = self.pieces_of_role_pawn(us);
+        let from_squares = if fsf && pawns.count() == 1 {
+            pawns
+        } else {
+            pawns & v.promotion_zone(us)
+        };
+        let occ = self.occupied();
+        let enemy = self.color_bb(us.other());
+        let enemy_fers = self.pieces(us.other(), fers);
+        for from in from_squares {
+            let steps = self.quiet_of(fers, us, from, occ)
+                | if fsf {
+                    Bitboard::EMPTY
+                } else {
+                    self.attacks_of(fers, us, from, occ) & enemy & !enemy_fers
+                };
+            for to in steps.with(from) {
+                let m = Move::new(MoveKind::Promotion, from, to, fers);
+                let mut after = self.clone();
+                after.play_unchecked(m);
+                if after.king_attacked(us) {
+                    continue;
+                }
+                // The move may not give check (directly or by discovery); Fairy-Stockfish
+                // also forbids the new fers to attack any enemy piece.
+                let gives_check = after.king_attacked(us.other())
+                    || (fsf
+                        && (self.attacks_of(fers, us, to, occ.without(from).with(to)) & enemy)
+                            .any());
+                if !gives_check {
+                    list.push(m);
+                }
+            }
+        }
+    }
+
+    pub(crate) fn generate_setup_drops(&self, list: &mut MoveList) {
+        let v = self.v;
+        let us = self.side;
+        if v.spec.hooks.setup == Setup::JanggiArrangement {
+            if self.has_hand(us) {
+                let k = self.king_square(us).unwrap_or(sq0());
+                for n in 0..4 {
+                    list.push(Move::new(MoveKind::Arrange, k, k, n));
+                }
+            }
+            return;
+        }
+        let Setup::Sittuyin { fsf } = v.spec.hooks.setup else {
+            return;
+        };
+        let occ = self.occupied();
+        let region = if fsf {
+            let ranks = [0u8, 1, 2].map(|r| {
+                if us == Color::White {
+                    r
+                } else {
+                    v.shape().ranks - 1 - r
+                }
+            });
+            ranks
+                .iter()
+                .fold(Bitboard::EMPTY, |b, &r| b | v.shape().rank(r))
+        } else {
+            sittuyin_home(self, us)
+        };
+        let rook = v.kind_of_id("rook");
+        let back = v.shape().rank(if us == Color::White {
+            0
+        } else {
+            v.shape().ranks - 1
+        });
+        for k in 0..v.kinds() as Kind {
+            if self.in_hand(us, k) == 0 {
+                continue;
+            }
+            let mut squares = region & !occ;
+            if Some(k) == rook {
+                if fsf {
+                    squares &= back;
+                } else if us == Color::Black {
+                    squares &= !self.seed_rook_forbidden_files();
+                }
+            }
+            for to in squares {
+                let m = Move::new(MoveKind::Drop, to, to, k);
+                if self.is_safe_after(m) {
+                    list.push(m);
+                }
+            }
+        }
+    }
+
+    /// Files where Black may not place a rook (seed: no two rooks on one file, no rook on
+    /// the file of White's king).
+    pub(crate) fn seed_rook_forbidden_files(&self) -> Bitboard {
+        let v = self.v;
+        let mut files = Bitboard::EMPTY;
+        let file_bb = |f: u8| {
+            (0..v.shape().ranks)
+                .filter_map(|r| Square::new(f, r))
+                .fold(Bitboard::EMPTY, |b, s| b | s.bb())
+        };
+        if let Some(rook) = v.kind_of_id("rook") {
+            for s in self.pieces(Color::Black, rook) {
+                files |= file_bb(s.file());
+            }
+        }
+        if let Some(k) = self.king_square(Color::White) {
+            files |= file_bb(k.file());
+        }
+        files
+    }
+}
+
+/// The seed's Sittuyin placement area: behind the own pawns (White: ranks 1-2 on files
+/// a-d, ranks 1-3 on files e-h; Black mirrored).
+fn sittuyin_home(pos: &Position, us: Color) -> Bitboard {
+    let shape = pos.v.shape();
+    let mut b = Bitboard::EMPTY;
+    for f in 0..shape.files {
+        let depth = if (f < 4) == (us == Color::White) {
+            2
+        } else {
+            3
+        };
+        for r in 0..depth {
+            let rank = if us == Color::White {
+                r
+            } else {
+                shape.ranks - 1 - r
+            };
+            if let Some(s) = Square::new(f, rank) {
+                b |= s.bb();
+            }
+        }
+    }
+    b
+}
