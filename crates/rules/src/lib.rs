@@ -2,6 +2,7 @@
 #![deny(missing_docs)]
 
 pub mod ahayuta;
+pub mod ashtapada;
 pub mod chess;
 pub mod game;
 pub mod geometry;
