@@ -78,6 +78,9 @@ enum Command {
         /// The computer's time per move in milliseconds.
         #[arg(long, default_value_t = 1000)]
         movetime: u64,
+        /// Seed of the dice (games with throws); printed so that the game can be replayed.
+        #[arg(long)]
+        seed: Option<u64>,
     },
     /// Measure perft speed on every game's start position.
     Bench {
@@ -86,6 +89,12 @@ enum Command {
         depth: Option<u32>,
         /// Only these games.
         games: Vec<String>,
+    },
+    /// Measure random playouts per second (Ahayuta, Ashtapada).
+    Playouts {
+        /// Seconds per game.
+        #[arg(long, default_value_t = 3.0)]
+        seconds: f64,
     },
     /// List the games, their rulesets and options.
     Games,
@@ -104,6 +113,13 @@ fn main() -> Result<()> {
     }
 }
 
+/// A dice seed from the clock.
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |d| d.as_nanos() as u64)
+}
+
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
         Command::Perft {
@@ -114,18 +130,45 @@ fn run(cli: Cli) -> Result<()> {
             divide,
         } => perft::run(&game, depth, fen.as_deref(), &moves, divide),
         Command::Uci => uci::run(std::io::stdin().lock(), std::io::stdout()),
-        Command::Play { game, .. } if game.game.eq_ignore_ascii_case("ahayuta") => play::run_game(
-            ashta_rules::ahayuta::Ahayuta::new(),
-            |g| g.board_text(),
-            std::io::stdin().lock(),
-            std::io::stdout().lock(),
-        ),
+        Command::Play { game, seed, .. } if game.game.eq_ignore_ascii_case("ahayuta") => {
+            play::run_game(
+                ashta_rules::ahayuta::Ahayuta::new(),
+                |g| g.board_text(),
+                ashta_rules::Dice::new(seed.unwrap_or_else(clock_seed)),
+                std::io::stdin().lock(),
+                std::io::stdout().lock(),
+            )
+        }
+        Command::Play { game, seed, .. } if game.game.eq_ignore_ascii_case("ashtapada") => {
+            let rules = match game.ruleset.as_deref() {
+                None | Some("kile") | Some("seed") => ashta_rules::ashtapada::Ruleset::Kile,
+                Some("ashta-kashte") => ashta_rules::ashtapada::Ruleset::AshtaKashte,
+                Some(r) => anyhow::bail!("ashtapada has rulesets kile and ashta-kashte, not {r:?}"),
+            };
+            let players = game
+                .options
+                .iter()
+                .find_map(|o| o.strip_prefix("players="))
+                .map(|n| n.parse::<usize>().ok().filter(|n| (2..=4).contains(n)))
+                .unwrap_or(Some(2))
+                .ok_or_else(|| anyhow::anyhow!("players is 2, 3 or 4"))?;
+            let seed = seed.unwrap_or_else(clock_seed);
+            println!("dice seed {seed}");
+            play::run_game(
+                ashta_rules::ashtapada::Ashtapada::new(rules, players),
+                |g| g.board_text(),
+                ashta_rules::Dice::new(seed),
+                std::io::stdin().lock(),
+                std::io::stdout().lock(),
+            )
+        }
         Command::Play {
             game,
             fen,
             computer,
             level,
             movetime,
+            ..
         } => {
             let opponent = computer.map(|side| play::Computer {
                 plays_white: side == "white",
@@ -141,6 +184,7 @@ fn run(cli: Cli) -> Result<()> {
             )
         }
         Command::Bench { depth, games } => bench::run(depth, &games),
+        Command::Playouts { seconds } => bench::playouts(seconds),
         Command::Games => {
             for g in ashta_rules::chess::GAMES {
                 let fsf = g

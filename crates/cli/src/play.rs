@@ -284,10 +284,11 @@ mod tests {
 }
 
 /// Plays any game of the [`Game`] trait between people at the terminal, drawing the board
-/// with `board` after every move.
+/// with `board` after every move; chance turns are thrown with `dice`.
 pub fn run_game<G: Game>(
     mut game: G,
     board: impl Fn(&G) -> String,
+    mut dice: ashta_rules::Dice,
     input: impl BufRead,
     mut out: impl Write,
 ) -> Result<()>
@@ -306,14 +307,22 @@ where
             writeln!(out, "Game over: {result} ({}).", o.reason)?;
             return Ok(());
         }
+        if game.turn() == Turn::Chance {
+            if let Some(m) = dice.pick(&game.chance_outcomes()) {
+                writeln!(out, "{}", game.move_text(m))?;
+                game.play(m);
+            }
+            continue;
+        }
         let Turn::Seat(seat) = game.turn() else {
             return Ok(());
         };
-        write!(
-            out,
-            "{} to move> ",
-            if seat == 0 { "White" } else { "Black" }
-        )?;
+        let who = if game.seats() == 2 {
+            ["White", "Black"][seat].to_string()
+        } else {
+            format!("Seat {}", seat + 1)
+        };
+        write!(out, "{who} to move> ")?;
         out.flush()?;
         let Some(line) = lines.next() else {
             return Ok(());
@@ -348,9 +357,11 @@ mod generic_tests {
     #[test]
     fn ahayuta_at_the_terminal() {
         let mut out = Vec::new();
+        let dice = ashta_rules::Dice::new(1);
         run_game(
             Ahayuta::new(),
             |g| g.board_text(),
+            dice,
             "@d1\n@d2\nmoves\nquit\n".as_bytes(),
             &mut out,
         )
@@ -362,5 +373,24 @@ mod generic_tests {
             "{text}"
         );
         assert!(text.contains("@b8 @c8"), "{text}");
+    }
+
+    #[test]
+    fn ashtapada_throws_itself_and_lists_plans() {
+        use ashta_rules::ashtapada::{Ashtapada, Ruleset};
+        let mut out = Vec::new();
+        let dice = ashta_rules::Dice::new(42);
+        let game = Ashtapada::new(Ruleset::AshtaKashte, 2);
+        run_game(
+            game,
+            |g| g.board_text(),
+            dice,
+            "enter\nquit\n".as_bytes(),
+            &mut out,
+        )
+        .unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("throw "), "{text}");
+        assert!(text.contains("plans: enter"), "{text}");
     }
 }

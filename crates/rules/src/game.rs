@@ -81,3 +81,68 @@ pub trait Game: Clone {
     /// Reads a move in the game's notation and checks it is legal now.
     fn parse_move(&self, text: &str) -> Result<Self::Move, Self::MoveError>;
 }
+
+/// Seeded dice for a game's chance turns: the same seed gives the same throws, so a record
+/// holding the seed and the players' choices replays exactly.
+#[derive(Clone, Debug)]
+pub struct Dice {
+    state: u64,
+}
+
+impl Dice {
+    /// Dice from a seed.
+    pub fn new(seed: u64) -> Dice {
+        Dice {
+            state: seed ^ 0x9E37_79B9_7F4A_7C15,
+        }
+    }
+
+    /// A number in [0, 1).
+    pub fn unit(&mut self) -> f64 {
+        // splitmix64
+        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        (z >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    /// One of `outcomes`, drawn by their probabilities.
+    pub fn pick<M: Copy>(&mut self, outcomes: &[(M, f64)]) -> Option<M> {
+        let mut x = self.unit();
+        for &(m, p) in outcomes {
+            if x < p {
+                return Some(m);
+            }
+            x -= p;
+        }
+        outcomes.last().map(|o| o.0)
+    }
+}
+
+/// Plays a game to its end with random choices and seeded chance; returns the plies
+/// played (stopping at `cap`).
+pub fn random_playout<G: Game>(game: &mut G, dice: &mut Dice, cap: usize) -> usize {
+    for ply in 0..cap {
+        match game.turn() {
+            Turn::Over => return ply,
+            Turn::Chance => {
+                let outcomes = game.chance_outcomes();
+                match dice.pick(&outcomes) {
+                    Some(m) => game.play(m),
+                    None => return ply,
+                }
+            }
+            Turn::Seat(_) => {
+                let moves = game.legal_moves();
+                if moves.is_empty() {
+                    return ply;
+                }
+                let i = (dice.unit() * moves.len() as f64) as usize;
+                game.play(moves[i.min(moves.len() - 1)]);
+            }
+        }
+    }
+    cap
+}

@@ -7,4 +7,4 @@ pub mod chess;
 pub mod game;
 pub mod geometry;
 
-pub use game::{Game, Outcome, Turn};
+pub use game::{random_playout, Dice, Game, Outcome, Turn};

@@ -743,6 +743,51 @@ impl Ashtapada {
     }
 }
 
+impl Ashtapada {
+    /// The board for a terminal: `x` on empty marked squares, `.` elsewhere, pieces as the
+    /// seat's letter (twins doubled: `SS`), then each seat's pieces, the throws and the plans.
+    pub fn board_text(&self) -> String {
+        let mut s = String::new();
+        for r in (0..8u8).rev() {
+            s += &format!("{} ", r + 1);
+            for f in 0..8u8 {
+                let sq = r * 8 + f;
+                let mut cell = String::new();
+                for p in 0..self.seats.len() {
+                    for &spot in &self.pieces[p] {
+                        if self.square(p, spot) == Some(sq) {
+                            cell.push_str(&self.seats[p].name()[..1]);
+                        }
+                    }
+                }
+                if cell.is_empty() {
+                    cell = if marked(sq) { "x".into() } else { ".".into() };
+                }
+                s += &format!("{cell:>4}");
+            }
+            s.push('\n');
+        }
+        s += "     a   b   c   d   e   f   g   h\n";
+        for p in 0..self.seats.len() {
+            let hand = self.pieces[p].iter().filter(|&&x| x == Spot::Hand).count();
+            let done = self.pieces[p]
+                .iter()
+                .filter(|&&x| matches!(x, Spot::Keep | Spot::Off))
+                .count();
+            s += &format!("{}: {hand} to enter, {done} home\n", self.seats[p].name());
+        }
+        if !self.throws.is_empty() {
+            let t: Vec<String> = self.throws.iter().map(|t| t.to_string()).collect();
+            s += &format!("throws: {}\n", t.join(", "));
+        }
+        if !self.plans.is_empty() {
+            let list: Vec<String> = self.plans.iter().map(Ashtapada::plan_text).collect();
+            s += &format!("plans: {}\n", list.join(" | "));
+        }
+        s
+    }
+}
+
 /// The distinct non-empty sub-multisets of `items`.
 fn sub_multisets(items: &[u8]) -> Vec<Vec<u8>> {
     let mut values: Vec<(u8, usize)> = Vec::new();
