@@ -1,11 +1,12 @@
 //! `ashta`: the command line of the Ashta engine and playing platform.
 
 mod bench;
+mod matches;
 mod perft;
 mod play;
 mod uci;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use ashta_rules::chess::{variant, Variant};
 use clap::{Args, Parser, Subcommand};
 
@@ -89,6 +90,32 @@ enum Command {
         depth: Option<u32>,
         /// Only these games.
         games: Vec<String>,
+    },
+    /// Play a match between two engines: `ashta[:LEVEL]` or `uci:PATH`.
+    Match {
+        #[command(flatten)]
+        game: GameArgs,
+        /// First engine.
+        #[arg(long)]
+        engine1: String,
+        /// Second engine.
+        #[arg(long)]
+        engine2: String,
+        /// Games (colours alternate, each opening played twice).
+        #[arg(long, default_value_t = 10)]
+        games: usize,
+        /// Milliseconds per move.
+        #[arg(long, default_value_t = 100)]
+        movetime: u64,
+        /// Random plies before the engines take over.
+        #[arg(long, default_value_t = 4)]
+        random_plies: usize,
+        /// Seed of the openings.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Write the games to this PGN file.
+        #[arg(long)]
+        pgn: Option<std::path::PathBuf>,
     },
     /// Measure random playouts per second (Ahayuta, Ashtapada).
     Playouts {
@@ -185,6 +212,50 @@ fn run(cli: Cli) -> Result<()> {
         }
         Command::Bench { depth, games } => bench::run(depth, &games),
         Command::Playouts { seconds } => bench::playouts(seconds),
+        Command::Match {
+            game,
+            engine1,
+            engine2,
+            games,
+            movetime,
+            random_plies,
+            seed,
+            pgn,
+        } => {
+            let v = game.variant()?;
+            let mut a = matches::Player::from_spec(&engine1, v)?;
+            let mut b = matches::Player::from_spec(&engine2, v)?;
+            let spec = matches::MatchSpec {
+                games,
+                movetime: std::time::Duration::from_millis(movetime),
+                random_plies,
+                seed,
+                max_plies: 400,
+            };
+            let (scores, records) = matches::play_match(v, &mut a, &mut b, &spec)?;
+            let (w, d, l) = scores.iter().fold((0, 0, 0), |(w, d, l), &s| {
+                if s > 0.5 {
+                    (w + 1, d, l)
+                } else if s < 0.5 {
+                    (w, d, l + 1)
+                } else {
+                    (w, d + 1, l)
+                }
+            });
+            let (elo, margin) = matches::elo(&scores);
+            println!(
+                "{} vs {}: +{w} ={d} -{l}, score {:.1}/{}, Elo difference {elo:+.0} +/- {margin:.0}",
+                a.name(),
+                b.name(),
+                scores.iter().sum::<f64>(),
+                scores.len()
+            );
+            if let Some(path) = pgn {
+                std::fs::write(&path, records)
+                    .with_context(|| format!("writing {}", path.display()))?;
+            }
+            Ok(())
+        }
         Command::Games => {
             for g in ashta_rules::chess::GAMES {
                 let fsf = g
