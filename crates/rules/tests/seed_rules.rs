@@ -613,3 +613,24 @@ fn decided_positions_have_no_legal_moves() {
     // seed 001 §VIII: robado
     assert_eq!(count("shatar", "seed", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"), 0);
 }
+
+#[test]
+fn opening_phases_allow_no_check() {
+    // Our reading (the seeds are silent): during the ten-move Werera or the ta'biya a move may
+    // not give check, since the checked side could not answer before its opponent moves again.
+    let v = seed("senterej", &[]);
+    let mut g = ChessGame::new(v);
+    // White walks its king up to f4 in its ten moves; Black may then not check it with the alfil
+    play(
+        &mut g,
+        &[
+            "e2e3", "e1e2", "e2f3", "f3f4", "a2a3", "b2b3", "h2h3", "g2g3", "a3a4", "b3b4",
+        ],
+    );
+    play(&mut g, &["c7c6", "a7a6"]);
+    assert!(
+        !moves(&g).contains(&"f8d6".to_string()),
+        "f8d6 would check the king on f4"
+    );
+    assert!(moves(&g).contains(&"c8a6".to_string()) || moves(&g).contains(&"c8e6".to_string()));
+}

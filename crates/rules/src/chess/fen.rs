@@ -274,7 +274,10 @@ impl Position {
                 self.ep = None;
             }
         }
-        if self.king_attacked(self.side.other()) {
+        // (Fairy-Stockfish's Janggi lets a side pass while the kings face, even in check.)
+        let fsf_bikjang_pass =
+            self.v.spec.hooks.bikjang == super::variant::Bikjang::Fsf && self.kings_facing();
+        if self.king_attacked(self.side.other()) && !fsf_bikjang_pass {
             return Err(FenError::OppositeCheck);
         }
         // a king in check has been checked: it loses a leap that requires never having been

@@ -24,6 +24,16 @@ pub(crate) fn filter_moves(pos: &Position, list: &mut MoveList) {
                         && own_half(m.to()))
             });
         }
+        // The opening phases are for arraying the pieces: a move may not give check there,
+        // since the side checked could not answer before the other side moves again (our
+        // reading; the seeds do not say).
+        // (In the simultaneous Werera the first capture ends the phase; it may check.)
+        list.retain(|m| {
+            let mut after = pos.clone();
+            after.play_unchecked(m);
+            let ends_phase = after.opening_left == 0 && after.side == pos.side.other();
+            ends_phase || !after.king_attacked(pos.side.other())
+        });
     }
     if h.check_capture {
         check_capture(pos, list);
