@@ -352,7 +352,10 @@ impl Ahayuta {
         }
         let t = text.trim();
         let well_formed = {
-            let t2 = t.trim_start_matches(['A', 'a']).trim_start_matches('@');
+            let t2 = t
+                .strip_prefix("A@")
+                .or_else(|| t.strip_prefix('@'))
+                .unwrap_or(t);
             let parts: Vec<&str> = t2.split('/').collect();
             let sq_run = |s: &str| {
                 s.len().is_multiple_of(2)

@@ -6,5 +6,6 @@ pub mod ashtapada;
 pub mod chess;
 pub mod game;
 pub mod geometry;
+pub mod record;
 
 pub use game::{random_playout, Dice, Game, Outcome, Turn};

@@ -181,6 +181,9 @@ fn bad_text_is_refused_with_a_reason() {
         .to_string()
         .contains("not legal"));
     assert_eq!(g.parse("@d1"), Ok(AMove::Place(sq("d1"))));
+    // moves from the a-file are not mistaken for an Ahayuta placement
+    let g = at("-6-/8/8/8/8/8/M7/-6- w 0 1 -");
+    assert_eq!(g.parse("a2b3"), Ok(AMove::Step(sq("a2"), sq("b3"))));
 }
 
 #[test]

@@ -1,0 +1,293 @@
+//! Game records for the games outside the chess family (the chess family uses PGN, see
+//! [`crate::chess::pgn`]): tags in PGN's style, a blank line, then one move per line in the
+//! game's own notation, throws included. The `[Seed]` tag holds the dice seed; replaying
+//! checks every throw against the seeded dice, so a record replays exactly or says where it
+//! does not.
+//!
+//! ```text
+//! [Game "ashtapada"]
+//! [Ruleset "kile"]
+//! [Players "2"]
+//! [Seed "7"]
+//!
+//! throw 2
+//! throw 3
+//! ```
+
+use crate::ahayuta::Ahayuta;
+use crate::ashtapada::{Ashtapada, Ruleset};
+use crate::game::{Dice, Game, Turn};
+use thiserror::Error;
+
+/// A game of any kind this module records.
+#[derive(Clone, Debug)]
+pub enum AnyGame {
+    /// Ahayuta.
+    Ahayuta(Ahayuta),
+    /// Ashtapada, either ruleset.
+    Ashtapada(Ashtapada),
+}
+
+/// What is wrong with a record.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum RecordError {
+    /// A tag line is malformed.
+    #[error("line {0}: bad tag: expected [Name \"value\"]")]
+    Tag(usize),
+    /// A needed tag is missing or wrong.
+    #[error("tag {0}: {1}")]
+    BadTag(&'static str, String),
+    /// A move does not replay.
+    #[error("move {number} ({text:?}): {why}")]
+    Move {
+        /// Move number, from 1.
+        number: usize,
+        /// The text.
+        text: String,
+        /// Why.
+        why: String,
+    },
+}
+
+/// A recorded game: its tags, seed and the moves played.
+#[derive(Clone, Debug)]
+pub struct Record {
+    /// The game as replayed.
+    pub game: AnyGame,
+    /// The dice seed.
+    pub seed: u64,
+    /// The moves, as text.
+    pub moves: Vec<String>,
+}
+
+impl AnyGame {
+    /// The game's id.
+    pub fn id(&self) -> &'static str {
+        match self {
+            AnyGame::Ahayuta(_) => "ahayuta",
+            AnyGame::Ashtapada(_) => "ashtapada",
+        }
+    }
+    /// Plays a move given as text; checks throws against `dice`.
+    pub fn play_text(&mut self, text: &str, dice: &mut Dice) -> Result<(), String> {
+        fn step<G: Game>(g: &mut G, text: &str, dice: &mut Dice) -> Result<(), String>
+        where
+            G::MoveError: std::fmt::Display,
+        {
+            let m = g.parse_move(text).map_err(|e| e.to_string())?;
+            if g.turn() == Turn::Chance {
+                let expected = dice
+                    .pick(&g.chance_outcomes())
+                    .ok_or("no throw is possible")?;
+                if expected != m {
+                    return Err(format!(
+                        "the dice give {:?} here, not {text:?}",
+                        g.move_text(expected)
+                    ));
+                }
+            }
+            g.play(m);
+            Ok(())
+        }
+        match self {
+            AnyGame::Ahayuta(g) => step(g, text, dice),
+            AnyGame::Ashtapada(g) => step(g, text, dice),
+        }
+    }
+}
+
+impl Record {
+    /// A new record of a game started with `seed`.
+    pub fn new(game: AnyGame, seed: u64) -> Record {
+        Record {
+            game,
+            seed,
+            moves: Vec::new(),
+        }
+    }
+
+    /// The record as text.
+    pub fn text(&self) -> String {
+        let mut out = format!("[Game \"{}\"]\n", self.game.id());
+        if let AnyGame::Ashtapada(g) = &self.game {
+            out += &format!(
+                "[Ruleset \"{}\"]\n[Players \"{}\"]\n",
+                g.rules().name(),
+                g.seats().len()
+            );
+        }
+        out += &format!("[Seed \"{}\"]\n", self.seed);
+        let outcome = match &self.game {
+            AnyGame::Ahayuta(g) => g.outcome(),
+            AnyGame::Ashtapada(g) => g.outcome(),
+        };
+        if let Some(o) = outcome {
+            let pays: Vec<String> = o.payoffs.iter().map(|p| p.to_string()).collect();
+            out += &format!(
+                "[Result \"{}\"]\n[Termination \"{}\"]\n",
+                pays.join(" "),
+                o.reason
+            );
+        }
+        out.push('\n');
+        for m in &self.moves {
+            out += m;
+            out.push('\n');
+        }
+        out
+    }
+
+    /// Reads and replays a record.
+    pub fn read(text: &str) -> Result<Record, RecordError> {
+        let mut tags: Vec<(String, String)> = Vec::new();
+        let mut moves = Vec::new();
+        let mut in_moves = false;
+        for (i, raw) in text.lines().enumerate() {
+            let line = raw.trim();
+            if !in_moves && line.starts_with('[') {
+                let inner = line
+                    .strip_prefix('[')
+                    .and_then(|l| l.strip_suffix(']'))
+                    .ok_or(RecordError::Tag(i + 1))?;
+                let (k, v) = inner
+                    .split_once(char::is_whitespace)
+                    .ok_or(RecordError::Tag(i + 1))?;
+                let v = v
+                    .trim()
+                    .strip_prefix('"')
+                    .and_then(|v| v.strip_suffix('"'))
+                    .ok_or(RecordError::Tag(i + 1))?;
+                tags.push((k.to_string(), v.to_string()));
+            } else if line.is_empty() {
+                in_moves = !tags.is_empty();
+            } else {
+                in_moves = true;
+                moves.push(line.to_string());
+            }
+        }
+        let tag = |k: &str| tags.iter().find(|(n, _)| n == k).map(|(_, v)| v.as_str());
+        let seed: u64 = tag("Seed")
+            .ok_or_else(|| RecordError::BadTag("Seed", "missing".into()))?
+            .parse()
+            .map_err(|_| RecordError::BadTag("Seed", "not a number".into()))?;
+        let game = match tag("Game") {
+            Some("ahayuta") => AnyGame::Ahayuta(Ahayuta::new()),
+            Some("ashtapada") => {
+                let rules = match tag("Ruleset").unwrap_or("kile") {
+                    "kile" => Ruleset::Kile,
+                    "ashta-kashte" => Ruleset::AshtaKashte,
+                    r => {
+                        return Err(RecordError::BadTag(
+                            "Ruleset",
+                            format!("{r:?} is not kile or ashta-kashte"),
+                        ))
+                    }
+                };
+                let players = tag("Players")
+                    .unwrap_or("2")
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|n| (2..=4).contains(n))
+                    .ok_or_else(|| RecordError::BadTag("Players", "2, 3 or 4".into()))?;
+                AnyGame::Ashtapada(Ashtapada::new(rules, players))
+            }
+            other => {
+                return Err(RecordError::BadTag(
+                    "Game",
+                    format!("{other:?} is not ahayuta or ashtapada"),
+                ))
+            }
+        };
+        let mut rec = Record::new(game, seed);
+        let mut dice = Dice::new(seed);
+        for (i, m) in moves.iter().enumerate() {
+            rec.game
+                .play_text(m, &mut dice)
+                .map_err(|why| RecordError::Move {
+                    number: i + 1,
+                    text: m.clone(),
+                    why,
+                })?;
+            rec.moves.push(m.clone());
+        }
+        Ok(rec)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn play_out(mut g: AnyGame, seed: u64) -> Record {
+        let mut dice = Dice::new(seed);
+        let mut rec = Record::new(g.clone(), seed);
+        let mut pick = Dice::new(seed ^ 99);
+        for _ in 0..3000 {
+            let (turn, moves, texts): (Turn, Vec<String>, Vec<String>) = match &g {
+                AnyGame::Ahayuta(x) => {
+                    let ms = x.legal_moves();
+                    (
+                        x.turn(),
+                        ms.iter().map(|&m| x.move_text(m)).collect(),
+                        Vec::new(),
+                    )
+                }
+                AnyGame::Ashtapada(x) => {
+                    let ms = x.legal_moves();
+                    let throws = if x.turn() == Turn::Chance {
+                        let mut d = dice.clone();
+                        vec![x.move_text(d.pick(&x.chance_outcomes()).expect("a throw"))]
+                    } else {
+                        Vec::new()
+                    };
+                    (
+                        x.turn(),
+                        ms.iter().map(|&m| x.move_text(m)).collect(),
+                        throws,
+                    )
+                }
+            };
+            let text = match turn {
+                Turn::Over => break,
+                Turn::Chance => texts[0].clone(),
+                Turn::Seat(_) => {
+                    moves[(pick.unit() * moves.len() as f64) as usize % moves.len()].clone()
+                }
+            };
+            g.play_text(&text, &mut dice).expect("a legal move");
+            rec.moves.push(text);
+        }
+        rec.game = g;
+        rec
+    }
+
+    #[test]
+    fn records_replay_exactly_and_catch_a_forged_throw() {
+        for game in [
+            AnyGame::Ashtapada(Ashtapada::new(Ruleset::Kile, 2)),
+            AnyGame::Ashtapada(Ashtapada::new(Ruleset::AshtaKashte, 4)),
+            AnyGame::Ahayuta(Ahayuta::new()),
+        ] {
+            let rec = play_out(game, 77);
+            let text = rec.text();
+            let back = Record::read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+            assert_eq!(back.text(), text);
+        }
+        let rec = play_out(AnyGame::Ashtapada(Ashtapada::new(Ruleset::Kile, 2)), 5);
+        let text = rec.text();
+        let first = rec.moves[0].clone();
+        let forged_value = if first == "throw 1" {
+            "throw 2"
+        } else {
+            "throw 1"
+        };
+        let forged = text.replacen(&format!("\n{first}\n"), &format!("\n{forged_value}\n"), 1);
+        let err = Record::read(&forged).unwrap_err().to_string();
+        assert!(err.starts_with("move 1 "), "{err}");
+        assert!(Record::read("[Game \"chess\"]\n[Seed \"1\"]\n").is_err());
+        assert!(Record::read("[Game \"ahayuta\"]\n")
+            .unwrap_err()
+            .to_string()
+            .contains("Seed"));
+    }
+}
