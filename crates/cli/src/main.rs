@@ -82,6 +82,9 @@ enum Command {
         /// Seed of the dice (games with throws); printed so that the game can be replayed.
         #[arg(long)]
         seed: Option<u64>,
+        /// Seats the computer plays in games of more seats (1-4, comma-separated).
+        #[arg(long, value_delimiter = ',')]
+        computers: Vec<usize>,
     },
     /// Measure perft speed on every game's start position.
     Bench {
@@ -140,6 +143,21 @@ fn main() -> Result<()> {
     }
 }
 
+/// The computer's seats (0-based) from `--computer white|black` and `--computers 2,3`.
+fn computer_seats(side: Option<&str>, seats: &[usize]) -> Result<Vec<usize>> {
+    let mut out: Vec<usize> = side
+        .map(|s| usize::from(s == "black"))
+        .into_iter()
+        .collect();
+    for &s in seats {
+        if !(1..=4).contains(&s) {
+            anyhow::bail!("seats are numbered 1 to 4");
+        }
+        out.push(s - 1);
+    }
+    Ok(out)
+}
+
 /// A dice seed from the clock.
 fn clock_seed() -> u64 {
     std::time::SystemTime::now()
@@ -157,16 +175,27 @@ fn run(cli: Cli) -> Result<()> {
             divide,
         } => perft::run(&game, depth, fen.as_deref(), &moves, divide),
         Command::Uci => uci::run(std::io::stdin().lock(), std::io::stdout()),
-        Command::Play { game, seed, .. } if game.game.eq_ignore_ascii_case("ahayuta") => {
-            play::run_game(
-                ashta_rules::ahayuta::Ahayuta::new(),
-                |g| g.board_text(),
-                ashta_rules::Dice::new(seed.unwrap_or_else(clock_seed)),
-                std::io::stdin().lock(),
-                std::io::stdout().lock(),
-            )
-        }
-        Command::Play { game, seed, .. } if game.game.eq_ignore_ascii_case("ashtapada") => {
+        Command::Play {
+            game,
+            seed,
+            computer,
+            computers,
+            ..
+        } if game.game.eq_ignore_ascii_case("ahayuta") => play::run_game(
+            ashta_rules::ahayuta::Ahayuta::new(),
+            |g| g.board_text(),
+            ashta_rules::Dice::new(seed.unwrap_or_else(clock_seed)),
+            &computer_seats(computer.as_deref(), &computers)?,
+            std::io::stdin().lock(),
+            std::io::stdout().lock(),
+        ),
+        Command::Play {
+            game,
+            seed,
+            computer,
+            computers,
+            ..
+        } if game.game.eq_ignore_ascii_case("ashtapada") => {
             let rules = match game.ruleset.as_deref() {
                 None | Some("kile") | Some("seed") => ashta_rules::ashtapada::Ruleset::Kile,
                 Some("ashta-kashte") => ashta_rules::ashtapada::Ruleset::AshtaKashte,
@@ -185,6 +214,7 @@ fn run(cli: Cli) -> Result<()> {
                 ashta_rules::ashtapada::Ashtapada::new(rules, players),
                 |g| g.board_text(),
                 ashta_rules::Dice::new(seed),
+                &computer_seats(computer.as_deref(), &computers)?,
                 std::io::stdin().lock(),
                 std::io::stdout().lock(),
             )

@@ -289,6 +289,7 @@ pub fn run_game<G: Game>(
     mut game: G,
     board: impl Fn(&G) -> String,
     mut dice: ashta_rules::Dice,
+    computer_seats: &[usize],
     input: impl BufRead,
     mut out: impl Write,
 ) -> Result<()>
@@ -313,6 +314,24 @@ where
                 game.play(m);
             }
             continue;
+        }
+        if let Turn::Seat(seat) = game.turn() {
+            if computer_seats.contains(&seat) {
+                let limits = ashta_engine::MctsLimits {
+                    time: Some(std::time::Duration::from_millis(700)),
+                    ..Default::default()
+                };
+                let m = ashta_engine::mcts_move(&game, limits, dice.unit().to_bits())
+                    .ok_or_else(|| anyhow::anyhow!("no move for the computer"))?;
+                writeln!(
+                    out,
+                    "seat {} (computer) plays {}",
+                    seat + 1,
+                    game.move_text(m)
+                )?;
+                game.play(m);
+                continue;
+            }
         }
         let Turn::Seat(seat) = game.turn() else {
             return Ok(());
@@ -362,6 +381,7 @@ mod generic_tests {
             Ahayuta::new(),
             |g| g.board_text(),
             dice,
+            &[],
             "@d1\n@d2\nmoves\nquit\n".as_bytes(),
             &mut out,
         )
@@ -385,6 +405,7 @@ mod generic_tests {
             game,
             |g| g.board_text(),
             dice,
+            &[],
             "enter\nquit\n".as_bytes(),
             &mut out,
         )
@@ -392,5 +413,22 @@ mod generic_tests {
         let text = String::from_utf8(out).unwrap();
         assert!(text.contains("throw "), "{text}");
         assert!(text.contains("plans: enter"), "{text}");
+    }
+
+    #[test]
+    fn the_computer_plays_ahayuta() {
+        let mut out = Vec::new();
+        let dice = ashta_rules::Dice::new(5);
+        run_game(
+            Ahayuta::new(),
+            |g| g.board_text(),
+            dice,
+            &[1],
+            "@d1\nquit\n".as_bytes(),
+            &mut out,
+        )
+        .unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("seat 2 (computer) plays @"), "{text}");
     }
 }

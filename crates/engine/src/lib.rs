@@ -1,12 +1,15 @@
 //! Search over Ashta's games: for the two-sided chess family, alpha-beta with iterative
 //! deepening, principal-variation search, a transposition table, quiescence, move ordering
-//! and time management.
+//! and time management; for every game (dice and 3-4 seats included), Monte Carlo tree
+//! search with chance nodes and payoff vectors.
 #![deny(missing_docs)]
 
 pub mod eval;
+pub mod mcts;
 pub mod search;
 pub mod timemgmt;
 pub mod tt;
 
+pub use mcts::{mcts_move, MctsLimits};
 pub use search::{Info, SearchResult, Searcher};
 pub use timemgmt::Limits;
