@@ -252,6 +252,18 @@ impl Searcher {
         (alpha, best)
     }
 
+    /// Counts the node and checks the limits; a score when the search stops here (stopped,
+    /// or the position is decided by the game's end rules).
+    fn enter_node(&mut self, pos: &Position, ply: usize) -> Option<i32> {
+        self.nodes += 1;
+        self.check_limits();
+        if self.stopped() {
+            return Some(0);
+        }
+        pos.immediate_outcome()
+            .map(|o| Self::outcome_score(&o, pos, ply as i32))
+    }
+
     fn outcome_score(o: &Outcome, pos: &Position, ply: i32) -> i32 {
         let me = o.payoffs[pos.side_to_move().index()];
         if me > 0.5 {
@@ -271,13 +283,8 @@ impl Searcher {
         beta: i32,
         ply: usize,
     ) -> i32 {
-        self.nodes += 1;
-        self.check_limits();
-        if self.stopped() {
-            return 0;
-        }
-        if let Some(o) = pos.immediate_outcome() {
-            return Self::outcome_score(&o, pos, ply as i32);
+        if let Some(score) = self.enter_node(pos, ply) {
+            return score;
         }
         let key = pos.hash();
         if self.path.iter().rev().skip(1).step_by(2).any(|&h| h == key) {
@@ -383,13 +390,8 @@ impl Searcher {
         ply: usize,
         qdepth: u32,
     ) -> i32 {
-        self.nodes += 1;
-        self.check_limits();
-        if self.stopped() {
-            return 0;
-        }
-        if let Some(o) = pos.immediate_outcome() {
-            return Self::outcome_score(&o, pos, ply as i32);
+        if let Some(score) = self.enter_node(pos, ply) {
+            return score;
         }
         let moves = pos.legal_moves();
         if moves.is_empty() {
