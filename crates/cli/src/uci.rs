@@ -43,6 +43,8 @@ struct Session {
     running: Option<(JoinHandle<Searcher>, Arc<AtomicBool>, bool)>,
     hash_mb: usize,
     level: u32,
+    /// Speaking USI (the shogi games): SFEN positions and USI moves, `b` = the first player.
+    usi: bool,
 }
 
 impl Session {
@@ -57,6 +59,7 @@ impl Session {
             running: None,
             hash_mb: 16,
             level: 8,
+            usi: false,
         }
     }
 
@@ -129,7 +132,20 @@ pub fn run<W: Write + Send + 'static>(input: impl BufRead, out: W) -> Result<()>
                 say(&out, "readyok");
                 Ok(())
             }
-            "ucinewgame" => {
+            "usi" => {
+                s.usi = true;
+                s.game = "shogi".into();
+                let reset = s.reset();
+                let text = format!(
+                    "id name Ashta {}\nid author the Ashta developers\n\
+                     option name USI_Variant type combo default shogi var shogi var sho-shogi var heian-shogi\n\
+                     option name Level type spin default 8 min 1 max 8\nusiok",
+                    env!("CARGO_PKG_VERSION")
+                );
+                say(&out, &text);
+                reset
+            }
+            "ucinewgame" | "usinewgame" => {
                 if let Some(se) = s.searcher.as_mut() {
                     se.clear();
                 }
@@ -178,7 +194,7 @@ fn setoption(s: &mut Session, words: &[&str]) -> Result<()> {
     };
     let (game, ruleset, options) = (s.game.clone(), s.ruleset.clone(), s.options.clone());
     match name.to_ascii_lowercase().as_str() {
-        "uci_variant" => s.game = value.to_ascii_lowercase(),
+        "uci_variant" | "usi_variant" => s.game = value.to_ascii_lowercase(),
         "ruleset" => s.ruleset = value.to_ascii_lowercase(),
         "rulesetoptions" => {
             s.options = value
@@ -225,6 +241,10 @@ fn position(s: &mut Session, words: &[&str]) -> Result<()> {
             let fen = words[2..moves_at].join(" ");
             ChessGame::from_position(Position::from_fen(v, &fen)?)
         }
+        Some(&"sfen") => {
+            let sfen = words[2..moves_at].join(" ");
+            ChessGame::from_position(Position::from_sfen(v, &sfen)?)
+        }
         _ => {
             return Err(anyhow::anyhow!(
                 "expected: position startpos|fen <fen> [moves ...]"
@@ -257,7 +277,9 @@ fn go_perft<W: Write>(s: &Session, words: &[&str], out: &Mutex<W>) -> Result<()>
 }
 
 /// Parses the limits of `go`.
-fn limits(words: &[&str], side: Color) -> Result<Limits> {
+fn limits(words: &[&str], side: Color, usi: bool) -> Result<Limits> {
+    // in USI "b" (black, sente) is the first player: our White
+    let side = if usi { side.other() } else { side };
     let mut l = Limits::default();
     let ms = Duration::from_millis;
     let mut i = 1;
@@ -292,7 +314,7 @@ fn limits(words: &[&str], side: Color) -> Result<Limits> {
     Ok(l)
 }
 
-fn info_line(game: &ChessGame, i: &Info) -> String {
+fn info_line(game: &ChessGame, i: &Info, usi: bool) -> String {
     let score = match i.mate {
         Some(m) => format!("mate {m}"),
         None => format!("cp {}", i.score),
@@ -302,7 +324,7 @@ fn info_line(game: &ChessGame, i: &Info) -> String {
     let pv: Vec<String> =
         i.pv.iter()
             .map(|&m| {
-                let t = pos.uci(m);
+                let t = if usi { pos.usi(m) } else { pos.uci(m) };
                 pos.play_unchecked(m);
                 t
             })
@@ -321,7 +343,7 @@ fn go<W: Write + Send + 'static>(
     words: &[&str],
     out: Arc<Mutex<W>>,
 ) -> Result<()> {
-    let mut lim = limits(words, s.current.position().side_to_move())?;
+    let mut lim = limits(words, s.current.position().side_to_move(), s.usi)?;
     let lim_infinite =
         lim.infinite || (lim.depth.is_none() && lim.nodes.is_none() && lim.budget().is_none());
     let mut searcher = s
@@ -338,11 +360,23 @@ fn go<W: Write + Send + 'static>(
     searcher.stop.store(false, Ordering::Relaxed);
     let stop = Arc::clone(&searcher.stop);
     let game = s.current.clone();
+    let usi = s.usi;
     let handle = std::thread::spawn(move || {
-        let result = searcher.search(&game, &lim, |info| say(&out, &info_line(&game, info)));
-        let best = result
-            .best
-            .map_or("0000".to_string(), |m| game.position().uci(m));
+        let result = searcher.search(&game, &lim, |info| say(&out, &info_line(&game, info, usi)));
+        let best = result.best.map_or(
+            if usi {
+                "resign".to_string()
+            } else {
+                "0000".to_string()
+            },
+            |m| {
+                if usi {
+                    game.position().usi(m)
+                } else {
+                    game.position().uci(m)
+                }
+            },
+        );
         say(&out, &format!("bestmove {best}"));
         searcher
     });
@@ -380,6 +414,23 @@ mod tests {
         assert!(out.contains("bestmove a1a8"), "{out}");
         assert!(out.contains("score mate 1"), "{out}");
         assert!(out.contains("info depth 1 "), "{out}");
+    }
+
+    #[test]
+    fn usi_for_shogi() {
+        let out = talk("usi\nusinewgame\nposition startpos moves 7g7f 3c3d\ngo btime 1000 wtime 1000 byoyomi 100\nisready\n");
+        assert!(out.contains("usiok"), "{out}");
+        let best = out
+            .lines()
+            .find(|l| l.starts_with("bestmove "))
+            .expect("a bestmove");
+        let m = best.split_whitespace().nth(1).unwrap();
+        assert!(
+            m.as_bytes()[0].is_ascii_digit() || m.contains('*'),
+            "a USI move: {best}"
+        );
+        let out = talk("usi\nposition sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\ngo depth 1\n");
+        assert!(out.contains("bestmove "), "{out}");
     }
 
     #[test]
