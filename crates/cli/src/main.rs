@@ -312,6 +312,10 @@ fn run(cli: Cli) -> Result<()> {
                 "{:<14} {:<28} rulesets: seed; options: none",
                 "ahayuta", "Ahayuta"
             );
+            println!(
+                "{:<14} {:<28} rulesets: kile, ashta-kashte; options: players=2|3|4",
+                "ashtapada", "Ashtapada"
+            );
             Ok(())
         }
     }
