@@ -12,9 +12,7 @@
 
 use crate::game::{Game, Outcome, Turn};
 use crate::geometry::Color;
-use std::collections::hash_map::DefaultHasher;
 use std::fmt;
-use std::hash::{Hash, Hasher};
 use thiserror::Error;
 
 /// A square of the 8x8 board: `rank * 8 + file`.
@@ -152,10 +150,26 @@ impl Ahayuta {
         self.pending[c.index()] || self.board.contains(&Cell::God(c))
     }
 
+    /// A hash of the position (board, side, hands, pending Ahayuta) for repetitions.
     fn key(&self) -> u64 {
-        let mut h = DefaultHasher::new();
-        (self.board, self.side, self.hand, self.pending).hash(&mut h);
-        h.finish()
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut mix = |x: u64| {
+            h ^= x;
+            h = h.wrapping_mul(0x0000_0100_0000_01B3);
+        };
+        for (i, c) in self.board.iter().enumerate() {
+            let code = match c {
+                Cell::Empty => continue,
+                Cell::Man(Color::White) => 1,
+                Cell::Man(Color::Black) => 2,
+                Cell::God(Color::White) => 3,
+                Cell::God(Color::Black) => 4,
+            };
+            mix((i as u64) << 8 | code);
+        }
+        mix(self.side.index() as u64 | (self.hand[0] as u64) << 8 | (self.hand[1] as u64) << 16);
+        mix(u64::from(self.pending[0]) | u64::from(self.pending[1]) << 1);
+        h
     }
 
     fn home_squares(c: Color) -> impl Iterator<Item = Sq> {
@@ -171,11 +185,16 @@ impl Ahayuta {
 
     /// The legal moves of the side to move.
     pub fn moves(&self) -> Vec<AMove> {
+        if self.outcome.is_some() {
+            return Vec::new();
+        }
+        self.generate()
+    }
+
+    /// The moves by the rules of movement, whether or not the game is over.
+    fn generate(&self) -> Vec<AMove> {
         let us = self.side;
         let mut out = Vec::new();
-        if self.outcome.is_some() {
-            return out;
-        }
         let free = self.free_home(us);
         // seed 004: a returned Ahayuta "must be placed on any free square of the player's home
         // row in the next turn" (when a square is free)
@@ -328,11 +347,7 @@ impl Ahayuta {
     }
 
     fn moves_unchecked_empty(&self) -> bool {
-        let probe = Ahayuta {
-            outcome: None,
-            ..self.clone()
-        };
-        probe.moves().is_empty()
+        self.generate().is_empty()
     }
 
     /// The move in text.
