@@ -417,6 +417,60 @@ mod tests {
     }
 
     #[test]
+    fn garbage_lines_never_stop_the_engine() {
+        let mut input = String::new();
+        let words = [
+            "position",
+            "fen",
+            "startpos",
+            "moves",
+            "go",
+            "perft",
+            "setoption",
+            "name",
+            "value",
+            "UCI_Variant",
+            "xiangqi",
+            "e2e4",
+            "-1",
+            "99999999999",
+            "\u{1F600}",
+            "[",
+            "]",
+            "depth",
+            "movetime",
+            "sfen",
+            "usi",
+        ];
+        let mut seed = 12345u64;
+        for _ in 0..300 {
+            let mut line = Vec::new();
+            for _ in 0..(seed % 6) {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                line.push(words[(seed % words.len() as u64) as usize]);
+            }
+            seed = seed.wrapping_add(0x9E37_79B9);
+            // keep searches short
+            if line.first() == Some(&"go") && !line.contains(&"perft") {
+                line = vec!["go", "depth", "1"];
+            }
+            if line.first() == Some(&"go") && line.contains(&"perft") {
+                line = vec!["go", "perft", "1"];
+            }
+            input += &line.join(" ");
+            input.push('\n');
+        }
+        input += "isready\n";
+        let out = talk(&input);
+        assert!(
+            out.trim_end().ends_with("readyok") || out.contains("readyok"),
+            "{out}"
+        );
+    }
+
+    #[test]
     fn usi_for_shogi() {
         let out = talk("usi\nusinewgame\nposition startpos moves 7g7f 3c3d\ngo btime 1000 wtime 1000 byoyomi 100\nisready\n");
         assert!(out.contains("usiok"), "{out}");

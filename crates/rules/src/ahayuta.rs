@@ -377,7 +377,7 @@ impl Ahayuta {
                     && s.len() <= 4
                     && (0..s.len())
                         .step_by(2)
-                        .all(|i| parse_sq(&s[i..i + 2]).is_some())
+                        .all(|i| s.get(i..i + 2).and_then(parse_sq).is_some())
             };
             !t2.is_empty() && parts.len() <= 2 && parts.iter().all(|p| sq_run(p))
         };

@@ -54,8 +54,8 @@ impl Position {
             p.len() == 1 && self.parse_usi_square(sq).is_some()
         } else {
             t.len() >= 4
-                && self.parse_usi_square(&t[..2]).is_some()
-                && self.parse_usi_square(&t[2..4]).is_some()
+                && t.get(..2).and_then(|x| self.parse_usi_square(x)).is_some()
+                && t.get(2..4).and_then(|x| self.parse_usi_square(x)).is_some()
         };
         if !well_formed {
             return Err(MoveError::Malformed(text.to_string()));

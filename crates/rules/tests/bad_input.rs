@@ -1,0 +1,121 @@
+//! Bad text never panics: random and mangled strings go to every parser, which must answer
+//! with an error or a valid value.
+
+use ashta_rules::ahayuta::Ahayuta;
+use ashta_rules::ashtapada::Ashtapada;
+use ashta_rules::chess::{pgn, variant, Position, GAMES};
+use ashta_rules::record::Record;
+use ashta_rules::Game;
+use proptest::prelude::*;
+
+fn config() -> ProptestConfig {
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(300);
+    ProptestConfig {
+        cases,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(7),
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    }
+}
+
+/// Text close to the real thing: a valid sample with a few characters replaced, dropped
+/// or inserted, or plain random text.
+fn mangled(samples: &'static [&'static str]) -> impl Strategy<Value = String> {
+    let edits = proptest::collection::vec((any::<usize>(), any::<char>(), 0u8..3), 0..6);
+    (0..samples.len(), edits, ".{0,40}", any::<bool>()).prop_map(
+        move |(i, edits, random, use_random)| {
+            if use_random {
+                return random;
+            }
+            let mut chars: Vec<char> = samples[i].chars().collect();
+            for (at, c, op) in edits {
+                if chars.is_empty() {
+                    chars.push(c);
+                    continue;
+                }
+                let k = at % chars.len();
+                match op {
+                    0 => chars[k] = c,
+                    1 => {
+                        chars.remove(k);
+                    }
+                    _ => chars.insert(k, c),
+                }
+            }
+            chars.into_iter().collect()
+        },
+    )
+}
+
+const FENS: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1",
+    "8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFRRSSNNkfrrssnn] w - - 0 1",
+    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+    "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL[B] b - - 0 2",
+    "4k3/3R4/8/8/8/8/8/4K2R b - 16 8 1",
+    "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w Kq - 0 1 opening:20",
+];
+const MOVES: &[&str] = &[
+    "e2e4",
+    "Nf3",
+    "e7e8q",
+    "P@e5",
+    "h10g8",
+    "C2=5",
+    "7g7f",
+    "8h2b+",
+    "O-O",
+    "arrange-nbbn",
+    "declare",
+    "e2e2",
+];
+const OTHER: &[&str] = &[
+    "-6-/8/8/8/8/8/8/-6- w 6 6 -",
+    "kile S:-,e1/N:-,- S 1,4,2",
+    "ashta-kashte S:h1,-,-,keep/N:-,-,-,- N -",
+    "kile S:-,-/N:-,- S start:3,-",
+];
+const RECORDS: &[&str] = &[
+    "[Variant \"shatranj\"]\n[FEN \"rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1\"]\n\n1. e3 e6 {c} (2. d3) *",
+    "[Game \"ashtapada\"]\n[Ruleset \"kile\"]\n[Players \"2\"]\n[Seed \"7\"]\n\nthrow 2\nthrow 3\n",
+];
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn fen_and_moves_never_panic(fen in mangled(FENS), mv in mangled(MOVES), which in any::<usize>()) {
+        let info = &GAMES[which % GAMES.len()];
+        for ruleset in ["seed", "fairy-stockfish"] {
+            let Ok(v) = variant(info.id, Some(ruleset), &[]) else { continue };
+            if let Ok(pos) = Position::from_fen(v, &fen) {
+                let _ = pos.legal_moves();
+                let _ = pos.parse_move(&mv);
+                let _ = Position::from_sfen(v, &fen);
+            }
+            let start = Position::start(v);
+            let _ = start.parse_move(&mv);
+            let _ = start.parse_uci(&mv);
+            let _ = start.parse_wxf(&mv);
+            let _ = start.parse_usi(&mv);
+        }
+    }
+
+    #[test]
+    fn other_games_and_records_never_panic(text in mangled(OTHER), mv in mangled(MOVES), rec in mangled(RECORDS)) {
+        if let Ok(g) = Ahayuta::from_text(&text) {
+            let _ = g.parse(&mv);
+            let _ = g.legal_moves();
+        }
+        if let Ok(g) = Ashtapada::from_text(&text) {
+            let _ = g.parse_move(&mv);
+            let _ = g.legal_moves();
+        }
+        let _ = pgn::read(&rec);
+        let _ = Record::read(&rec);
+    }
+}
