@@ -304,25 +304,18 @@ impl Ashtapada {
     }
 
     /// Pieces of players other than `p` on board square `s`, per player.
-    fn others_on(
-        pieces: &[Vec<Spot>],
-        paths: &[(Vec<Sq>, Sq)],
-        p: usize,
-        s: Sq,
-    ) -> Vec<(usize, Vec<usize>)> {
-        let mut out = Vec::new();
+    fn others_on(pieces: &[Vec<Spot>], paths: &[(Vec<Sq>, Sq)], p: usize, s: Sq) -> Others {
+        let mut out = Others([0; 4]);
         for (q, list) in pieces.iter().enumerate() {
             if q == p {
                 continue;
             }
-            let idx: Vec<usize> = (0..list.len())
-                .filter(|&i| match list[i] {
-                    Spot::Path(j) => paths[q].0[j as usize] == s,
-                    _ => false,
-                })
-                .collect();
-            if !idx.is_empty() {
-                out.push((q, idx));
+            for (i, spot) in list.iter().enumerate() {
+                if let Spot::Path(j) = spot {
+                    if paths[q].0[*j as usize] == s {
+                        out.0[q] |= 1 << i;
+                    }
+                }
             }
         }
         out
@@ -337,15 +330,14 @@ impl Ashtapada {
             return false;
         }
         let mut captured = false;
-        for (q, idx) in Self::others_on(pieces, &self.paths, p, s) {
+        let others = Self::others_on(pieces, &self.paths, p, s);
+        for (q, mask) in others.groups() {
             // rule 20: twins are captured only by twins; a single shares their square
             // (Ashta-kashte: doubles are captured only by doubles)
-            if idx.len() >= 2 && movers < 2 {
+            if mask.count_ones() >= 2 && movers < 2 {
                 continue;
             }
-            for i in idx {
-                pieces[q][i] = Spot::Hand;
-            }
+            others.send_home(pieces, q, mask);
             captured = true;
         }
         captured
@@ -361,19 +353,26 @@ impl Ashtapada {
         };
         let mut moved = vec![false; self.rules.pieces()];
         self.kile_explore(p, start, self.throws.clone(), &mut moved, 0, &mut found);
-        let best = found.iter().map(|(u, _)| *u).max().unwrap_or(0);
-        let mut out: Vec<Plan> = Vec::new();
-        for (used, plan) in found {
-            // seed 002 rule 13: "Every throw in a series must be used, if possible"
-            if used == best
-                && !out
-                    .iter()
-                    .any(|o| o.pieces == plan.pieces && o.captured == plan.captured)
-            {
-                out.push(plan);
-            }
+        // seed 002 rule 13: "Every throw in a series must be used, if possible": the
+        // exploration keeps only the plans that use the most throws, once each
+        found.into_iter().map(|(_, plan)| plan).collect()
+    }
+
+    /// Records a plan if it uses at least as many throws as the best so far.
+    fn keep_plan(out: &mut Vec<(usize, Plan)>, used: usize, plan: &Plan) {
+        let best = out.first().map_or(0, |(u, _)| *u);
+        if used < best {
+            return;
         }
-        out
+        if used > best {
+            out.clear();
+        }
+        if !out
+            .iter()
+            .any(|(_, o)| o.pieces == plan.pieces && o.captured == plan.captured)
+        {
+            out.push((used, plan.clone()));
+        }
     }
 
     fn kile_explore(
@@ -385,7 +384,7 @@ impl Ashtapada {
         used: usize,
         out: &mut Vec<(usize, Plan)>,
     ) {
-        out.push((used, plan.clone()));
+        Self::keep_plan(out, used, &plan);
         let mine = &plan.pieces[p];
         let take = |left: &[u8], v: u8| -> Option<Vec<u8>> {
             let i = left.iter().position(|&t| t == v)?;
@@ -528,9 +527,7 @@ impl Ashtapada {
                     .iter()
                     .filter(|&&x| x == Spot::Path(k as u8))
                     .count();
-                let enemy_double = Self::others_on(&pieces, &self.paths, p, s)
-                    .iter()
-                    .any(|(_, v)| v.len() >= 2);
+                let enemy_double = Self::others_on(&pieces, &self.paths, p, s).any_double();
                 if own >= 2 || enemy_double {
                     return None;
                 }
@@ -556,7 +553,7 @@ impl Ashtapada {
             // "A piece cannot land on an opponent's piece that is on a resting square"
             return None;
         }
-        if unit.len() == 1 && others.iter().any(|(_, v)| v.len() >= 2) {
+        if unit.len() == 1 && others.any_double() {
             // doubles are captured only by doubles
             return None;
         }
@@ -564,10 +561,8 @@ impl Ashtapada {
             pieces[p][k] = Spot::Path(to as u8);
         }
         let captured = !others.is_empty();
-        for (q, idx) in others {
-            for i in idx {
-                pieces[q][i] = Spot::Hand;
-            }
+        for (q, mask) in others.groups() {
+            others.send_home(&mut pieces, q, mask);
         }
         Some(Plan {
             steps: vec![step],
@@ -785,6 +780,33 @@ impl Ashtapada {
             s += &format!("plans: {}\n", list.join(" | "));
         }
         s
+    }
+}
+
+/// Other players' pieces on one square: a bit mask of piece indices per player.
+#[derive(Clone, Copy)]
+struct Others([u8; 4]);
+
+impl Others {
+    fn is_empty(&self) -> bool {
+        self.0.iter().all(|&m| m == 0)
+    }
+    fn any_double(&self) -> bool {
+        self.0.iter().any(|m| m.count_ones() >= 2)
+    }
+    fn groups(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
+        self.0
+            .iter()
+            .enumerate()
+            .filter(|(_, &m)| m != 0)
+            .map(|(q, &m)| (q, m))
+    }
+    fn send_home(&self, pieces: &mut [Vec<Spot>], q: usize, mask: u8) {
+        for (i, spot) in pieces[q].iter_mut().enumerate() {
+            if mask >> i & 1 != 0 {
+                *spot = Spot::Hand;
+            }
+        }
     }
 }
 
