@@ -4,6 +4,7 @@ mod bench;
 mod matches;
 mod perft;
 mod play;
+mod selfplay;
 mod uci;
 
 use anyhow::{Context, Result};
@@ -36,6 +37,23 @@ pub struct GameArgs {
 }
 
 impl GameArgs {
+    /// The Ashtapada ruleset and number of players these arguments name.
+    fn ashtapada(&self) -> Result<(ashta_rules::ashtapada::Ruleset, usize)> {
+        let rules = match self.ruleset.as_deref() {
+            None | Some("kile") | Some("seed") => ashta_rules::ashtapada::Ruleset::Kile,
+            Some("ashta-kashte") => ashta_rules::ashtapada::Ruleset::AshtaKashte,
+            Some(r) => anyhow::bail!("ashtapada has rulesets kile and ashta-kashte, not {r:?}"),
+        };
+        let players = self
+            .options
+            .iter()
+            .find_map(|o| o.strip_prefix("players="))
+            .map(|n| n.parse::<usize>().ok().filter(|n| (2..=4).contains(n)))
+            .unwrap_or(Some(2))
+            .ok_or_else(|| anyhow::anyhow!("players is 2, 3 or 4"))?;
+        Ok((rules, players))
+    }
+
     /// The variant these arguments name.
     pub fn variant(&self) -> Result<&'static Variant> {
         Ok(variant(&self.game, self.ruleset.as_deref(), &self.options)?)
@@ -120,6 +138,29 @@ enum Command {
         #[arg(long)]
         pgn: Option<std::path::PathBuf>,
     },
+    /// Our engine against itself in every seat, any game; tallies the results.
+    Selfplay {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Games to play.
+        #[arg(long, default_value_t = 10)]
+        games: usize,
+        /// Level of the chess-family engine, 1 to 8.
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=8))]
+        level: u32,
+        /// Milliseconds per move (chess family).
+        #[arg(long, default_value_t = 50)]
+        movetime: u64,
+        /// Search iterations per move (Ahayuta, Ashtapada).
+        #[arg(long, default_value_t = 300)]
+        iterations: u64,
+        /// Seed of the openings (chess family) or of the first game's dice.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Write the games to this file (PGN, or Ashta records).
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+    },
     /// Measure random playouts per second (Ahayuta, Ashtapada).
     Playouts {
         /// Seconds per game.
@@ -196,18 +237,7 @@ fn run(cli: Cli) -> Result<()> {
             computers,
             ..
         } if game.game.eq_ignore_ascii_case("ashtapada") => {
-            let rules = match game.ruleset.as_deref() {
-                None | Some("kile") | Some("seed") => ashta_rules::ashtapada::Ruleset::Kile,
-                Some("ashta-kashte") => ashta_rules::ashtapada::Ruleset::AshtaKashte,
-                Some(r) => anyhow::bail!("ashtapada has rulesets kile and ashta-kashte, not {r:?}"),
-            };
-            let players = game
-                .options
-                .iter()
-                .find_map(|o| o.strip_prefix("players="))
-                .map(|n| n.parse::<usize>().ok().filter(|n| (2..=4).contains(n)))
-                .unwrap_or(Some(2))
-                .ok_or_else(|| anyhow::anyhow!("players is 2, 3 or 4"))?;
+            let (rules, players) = game.ashtapada()?;
             let seed = seed.unwrap_or_else(clock_seed);
             println!("dice seed {seed}");
             play::run_game(
@@ -241,6 +271,72 @@ fn run(cli: Cli) -> Result<()> {
             )
         }
         Command::Bench { depth, games } => bench::run(depth, &games),
+        Command::Selfplay {
+            game,
+            games,
+            level,
+            movetime,
+            iterations,
+            seed,
+            out,
+        } => {
+            let spec = selfplay::SelfplaySpec {
+                games,
+                iterations,
+                seed,
+                max_plies: 5000,
+            };
+            let (summary, records) = if game.game.eq_ignore_ascii_case("ahayuta") {
+                let t = selfplay::run(
+                    &ashta_rules::ahayuta::Ahayuta::new(),
+                    ashta_rules::record::AnyGame::Ahayuta,
+                    &spec,
+                )?;
+                (t.summary(), t.records.iter().map(|r| r.text() + "\n").collect())
+            } else if game.game.eq_ignore_ascii_case("ashtapada") {
+                let (rules, players) = game.ashtapada()?;
+                let t = selfplay::run(
+                    &ashta_rules::ashtapada::Ashtapada::new(rules, players),
+                    ashta_rules::record::AnyGame::Ashtapada,
+                    &spec,
+                )?;
+                (t.summary(), t.records.iter().map(|r| r.text() + "\n").collect())
+            } else {
+                let v = game.variant()?;
+                let engine = format!("ashta:{level}");
+                let mut a = matches::Player::from_spec(&engine, v)?;
+                let mut b = matches::Player::from_spec(&engine, v)?;
+                let spec = matches::MatchSpec {
+                    games,
+                    movetime: std::time::Duration::from_millis(movetime),
+                    random_plies: 4,
+                    seed,
+                    max_plies: 400,
+                };
+                let (scores, records) = matches::play_match(v, &mut a, &mut b, &spec)?;
+                // the first engine has White in even-numbered games
+                let white: Vec<f64> = scores
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &s)| if i % 2 == 0 { s } else { 1.0 - s })
+                    .collect();
+                let count = |f: fn(f64) -> bool| white.iter().filter(|&&s| f(s)).count();
+                let summary = format!(
+                    "{} games at level {level}: White wins {}, Black wins {}, draws {}",
+                    white.len(),
+                    count(|s| s > 0.5),
+                    count(|s| s < 0.5),
+                    count(|s| s == 0.5)
+                );
+                (summary, records)
+            };
+            println!("{summary}");
+            if let Some(path) = out {
+                std::fs::write(&path, records)
+                    .with_context(|| format!("writing {}", path.display()))?;
+            }
+            Ok(())
+        }
         Command::Playouts { seconds } => bench::playouts(seconds),
         Command::Match {
             game,
