@@ -30,6 +30,14 @@ pub fn play(g: &mut ChessGame, list: &[&str]) {
     }
 }
 
+/// The id of the piece on square `s` (`"e1"`), if any.
+pub fn piece_id(g: &ChessGame, s: &str) -> Option<&'static str> {
+    let sq = ashta_rules::geometry::Square::parse(s).expect("square");
+    g.position()
+        .piece_at(sq)
+        .map(|p| g.variant().piece(p.kind).id)
+}
+
 /// The outcome as (winner seat or None for a draw, reason).
 pub fn result(g: &ChessGame) -> Option<(Option<usize>, String)> {
     g.outcome().map(|o| (o.winner(), o.reason))

@@ -2,7 +2,7 @@
 
 mod common;
 use ashta_rules::chess::{variant, ChessGame, Position};
-use ashta_rules::geometry::{Color, Square};
+use ashta_rules::geometry::Color;
 use ashta_rules::Outcome;
 use common::*;
 
@@ -23,12 +23,7 @@ fn each_side_arranges_horses_and_elephants_cho_first() {
     play(&mut g, &["arrange-bnnb"]);
     assert_eq!(g.position().side_to_move(), Color::Black);
     play(&mut g, &["arrange-nbbn"]);
-    let v = g.variant();
-    let id = |s: &str| {
-        g.position()
-            .piece_at(Square::parse(s).unwrap())
-            .map(|p| v.piece(p.kind).id)
-    };
+    let id = |s: &str| piece_id(&g, s);
     assert_eq!(
         [id("b1"), id("c1"), id("g1"), id("h1")],
         [

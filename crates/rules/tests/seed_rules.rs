@@ -20,8 +20,7 @@ fn sq(s: &str) -> Square {
 fn chaturanga_kings_stand_on_each_players_right() {
     // seed 001 §I: "the King is always placed in the central square that is on the player's right"
     let g = ChessGame::new(seed("chaturanga", &[]));
-    let v = g.variant();
-    let kind = |s| g.position().piece_at(sq(s)).map(|p| v.piece(p.kind).id);
+    let kind = |s| piece_id(&g, s);
     assert_eq!(kind("e1"), Some("king"));
     assert_eq!(kind("d8"), Some("king"));
     assert_eq!(kind("d1"), Some("fers"));

@@ -2,7 +2,7 @@
 
 mod common;
 use ashta_rules::chess::{variant, ChessGame, Position};
-use ashta_rules::geometry::{Color, Square};
+use ashta_rules::geometry::Color;
 use ashta_rules::Game;
 use common::*;
 
@@ -121,12 +121,7 @@ fn impasse_declaration_counts_points() {
 fn heian_setup_no_drops_bare_king_and_compulsory_option() {
     // seed 001 §XI: king on the player's left, gold on its right, pawns on the third row
     let g = ChessGame::new(seed("heian-shogi", &[]));
-    let v = g.variant();
-    let id = |s: &str| {
-        g.position()
-            .piece_at(Square::parse(s).unwrap())
-            .map(|p| v.piece(p.kind).id)
-    };
+    let id = |s: &str| piece_id(&g, s);
     assert_eq!(
         (id("d1"), id("e1"), id("e8"), id("d8")),
         (Some("king"), Some("gold"), Some("king"), Some("gold"))
