@@ -338,7 +338,7 @@ impl Ashtapada {
             if mask.count_ones() >= 2 && movers < 2 {
                 continue;
             }
-            others.send_home(pieces, q, mask);
+            Others::send_home(pieces, q, mask);
             captured = true;
         }
         captured
@@ -563,7 +563,7 @@ impl Ashtapada {
         }
         let captured = !others.is_empty();
         for (q, mask) in others.groups() {
-            others.send_home(&mut pieces, q, mask);
+            Others::send_home(&mut pieces, q, mask);
         }
         Some(Plan {
             steps: vec![step],
@@ -591,7 +591,7 @@ impl Others {
             .filter(|(_, &m)| m != 0)
             .map(|(q, &m)| (q, m))
     }
-    fn send_home(&self, pieces: &mut [Vec<Spot>], q: usize, mask: u8) {
+    fn send_home(pieces: &mut [Vec<Spot>], q: usize, mask: u8) {
         for (i, spot) in pieces[q].iter_mut().enumerate() {
             if mask >> i & 1 != 0 {
                 *spot = Spot::Hand;
