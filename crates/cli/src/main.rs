@@ -326,13 +326,10 @@ fn run(cli: Cli) -> Result<()> {
                     .enumerate()
                     .map(|(i, &s)| if i % 2 == 0 { s } else { 1.0 - s })
                     .collect();
-                let count = |f: fn(f64) -> bool| white.iter().filter(|&&s| f(s)).count();
+                let (w, d, l) = matches::wins_draws_losses(&white);
                 let summary = format!(
-                    "{} games at level {level}: White wins {}, Black wins {}, draws {}",
+                    "{} games at level {level}: White wins {w}, Black wins {l}, draws {d}",
                     white.len(),
-                    count(|s| s > 0.5),
-                    count(|s| s < 0.5),
-                    count(|s| s == 0.5)
                 );
                 (summary, records)
             };
@@ -365,15 +362,7 @@ fn run(cli: Cli) -> Result<()> {
                 max_plies: 400,
             };
             let (scores, records) = matches::play_match(v, &mut a, &mut b, &spec)?;
-            let (w, d, l) = scores.iter().fold((0, 0, 0), |(w, d, l), &s| {
-                if s > 0.5 {
-                    (w + 1, d, l)
-                } else if s < 0.5 {
-                    (w, d, l + 1)
-                } else {
-                    (w, d + 1, l)
-                }
-            });
+            let (w, d, l) = matches::wins_draws_losses(&scores);
             let (elo, margin) = matches::elo(&scores);
             println!(
                 "{} vs {}: +{w} ={d} -{l}, score {:.1}/{}, Elo difference {elo:+.0} +/- {margin:.0}",

@@ -200,6 +200,12 @@ pub fn elo(scores: &[f64]) -> (f64, f64) {
     (diff, margin)
 }
 
+/// Wins, draws and losses among per-game scores (1, 0.5, 0).
+pub fn wins_draws_losses(scores: &[f64]) -> (usize, usize, usize) {
+    let count = |f: fn(f64) -> bool| scores.iter().filter(|&&s| f(s)).count();
+    (count(|s| s > 0.5), count(|s| s == 0.5), count(|s| s < 0.5))
+}
+
 /// Settings of a match.
 pub struct MatchSpec {
     /// Games to play (colours alternate; each opening is played with both colours).
