@@ -292,10 +292,7 @@ fn run(cli: Cli) -> Result<()> {
                     ashta_rules::record::AnyGame::Ahayuta,
                     &spec,
                 )?;
-                (
-                    t.summary(),
-                    t.records.iter().map(|r| r.text() + "\n").collect(),
-                )
+                (t.summary(), t.records_text())
             } else if game.game.eq_ignore_ascii_case("ashtapada") {
                 let (rules, players) = game.ashtapada()?;
                 let t = selfplay::run(
@@ -303,10 +300,7 @@ fn run(cli: Cli) -> Result<()> {
                     ashta_rules::record::AnyGame::Ashtapada,
                     &spec,
                 )?;
-                (
-                    t.summary(),
-                    t.records.iter().map(|r| r.text() + "\n").collect(),
-                )
+                (t.summary(), t.records_text())
             } else {
                 let v = game.variant()?;
                 let engine = format!("ashta:{level}");

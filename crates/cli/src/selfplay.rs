@@ -38,6 +38,11 @@ pub struct Tally {
 }
 
 impl Tally {
+    /// Every game's record, a blank line after each.
+    pub fn records_text(&self) -> String {
+        self.records.iter().map(|r| r.text() + "\n").collect()
+    }
+
     /// A one-line summary.
     pub fn summary(&self) -> String {
         let games = self.records.len().max(1);
