@@ -169,6 +169,18 @@ enum Command {
     },
     /// List the games, their rulesets and options.
     Games,
+    /// Serve the web app: play in the browser, invite friends, browse the archive.
+    Serve {
+        /// Address to listen on (0.0.0.0:8080 lets others on the network join).
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        addr: std::net::SocketAddr,
+        /// The SQLite database (created on first start).
+        #[arg(long)]
+        db: Option<std::path::PathBuf>,
+        /// Do not open the page in a browser.
+        #[arg(long)]
+        no_open: bool,
+    },
 }
 
 fn main() -> Result<()> {
@@ -370,6 +382,10 @@ fn run(cli: Cli) -> Result<()> {
                     .with_context(|| format!("writing {}", path.display()))?;
             }
             Ok(())
+        }
+        Command::Serve { addr, db, no_open } => {
+            let db = db.unwrap_or_else(ashta_server::default_db_path);
+            tokio::runtime::Runtime::new()?.block_on(ashta_server::serve(addr, &db, !no_open))
         }
         Command::Games => {
             for g in ashta_rules::chess::GAMES {

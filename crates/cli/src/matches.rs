@@ -135,7 +135,7 @@ impl Player {
                 let mut limits = Limits::movetime(movetime);
                 searcher.spread = 0;
                 if *level < 8 {
-                    let (depth, spread) = crate::uci::level_settings(*level);
+                    let (depth, spread) = ashta_engine::level_settings(*level);
                     limits.depth = Some(depth);
                     searcher.spread = spread;
                 }

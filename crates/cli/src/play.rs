@@ -134,7 +134,7 @@ pub fn run(
                 let mut limits =
                     ashta_engine::Limits::movetime(std::time::Duration::from_millis(c.movetime));
                 if c.level < 8 {
-                    let (depth, spread) = crate::uci::level_settings(c.level);
+                    let (depth, spread) = ashta_engine::level_settings(c.level);
                     limits.depth = Some(depth);
                     searcher.spread = spread;
                 }

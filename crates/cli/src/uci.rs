@@ -8,7 +8,7 @@
 //! `info string error: ...` and the engine keeps running.
 
 use anyhow::Result;
-use ashta_engine::{Info, Limits, Searcher};
+use ashta_engine::{level_settings, Info, Limits, Searcher};
 use ashta_rules::chess::{perft, variant, ChessGame, Position, Variant, GAMES};
 use ashta_rules::geometry::Color;
 use std::io::{BufRead, Write};
@@ -16,23 +16,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
-
-/// Strength levels 1-7: the depth cap and the spread (centipawns) within which a root move
-/// is picked at random; level 8 is full strength.
-const LEVELS: [(u32, i32); 7] = [
-    (1, 300),
-    (1, 150),
-    (2, 100),
-    (3, 60),
-    (4, 30),
-    (5, 15),
-    (6, 5),
-];
-
-/// The depth cap and root spread of a level below 8.
-pub fn level_settings(level: u32) -> (u32, i32) {
-    LEVELS[(level.clamp(1, 7) - 1) as usize]
-}
 
 struct Session {
     game: String,

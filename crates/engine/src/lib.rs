@@ -5,11 +5,13 @@
 #![deny(missing_docs)]
 
 pub mod eval;
+pub mod levels;
 pub mod mcts;
 pub mod search;
 pub mod timemgmt;
 pub mod tt;
 
+pub use levels::{level_settings, mcts_iterations};
 pub use mcts::{mcts_move, MctsLimits};
 pub use search::{Info, SearchResult, Searcher};
 pub use timemgmt::Limits;

@@ -1,0 +1,35 @@
+//! The computer's moves at a level: the chess family by alpha-beta, the other games by
+//! Monte Carlo tree search.
+
+use ashta_engine::{level_settings, mcts_iterations, Limits, MctsLimits, Searcher};
+use ashta_rules::chess::{ChessGame, Move};
+use ashta_rules::Game;
+use std::time::Duration;
+
+/// Thinking time per move: a tenth of a second per level, so that games against the
+/// weaker levels move briskly.
+pub fn movetime(level: u32) -> Duration {
+    Duration::from_millis(100 * level.clamp(1, 8) as u64)
+}
+
+/// The alpha-beta engine's move at `level`.
+pub fn chess_move(game: &ChessGame, level: u32) -> Option<Move> {
+    let mut searcher = Searcher::new(8);
+    let mut limits = Limits::movetime(movetime(level));
+    if level < 8 {
+        let (depth, spread) = level_settings(level);
+        limits.depth = Some(depth);
+        searcher.spread = spread;
+    }
+    searcher.search(game, &limits, |_| {}).best
+}
+
+/// The Monte Carlo engine's move at `level`.
+pub fn mcts<G: Game>(game: &G, level: u32, seed: u64) -> Option<G::Move> {
+    let limits = MctsLimits {
+        iterations: mcts_iterations(level),
+        time: Some(movetime(level) * 3),
+        ..Default::default()
+    };
+    ashta_engine::mcts_move(game, limits, seed)
+}

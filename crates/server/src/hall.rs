@@ -1,0 +1,446 @@
+//! The games being played: each in a room with its table, seats, watchers and the
+//! computer's thinking. Every change is written to the store before it is announced.
+
+use crate::store::{SeatSpec, Store};
+use crate::table::{Played, Setup, Table};
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard};
+use tokio::sync::broadcast;
+
+/// An error for the API: an HTTP status and a message.
+#[derive(Debug)]
+pub struct Refusal {
+    /// HTTP status.
+    pub status: u16,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl Refusal {
+    pub fn new(status: u16, message: impl Into<String>) -> Refusal {
+        Refusal {
+            status,
+            message: message.into(),
+        }
+    }
+    fn bad(message: impl Into<String>) -> Refusal {
+        Refusal::new(400, message)
+    }
+    fn store(message: String) -> Refusal {
+        Refusal::new(500, message)
+    }
+}
+
+/// A game being played.
+pub struct Room {
+    id: i64,
+    table: Table,
+    seats: Vec<SeatSpec>,
+    /// Changes so far: a computer's answer to an older state is dropped.
+    version: u64,
+    draw_offer: Option<usize>,
+    thinking: bool,
+    tx: broadcast::Sender<Arc<str>>,
+}
+
+impl Room {
+    /// The state for the page (no tokens).
+    pub fn state(&self) -> Value {
+        let mut v = self.table.state();
+        v["id"] = json!(self.id);
+        v["version"] = json!(self.version);
+        v["drawOffer"] = json!(self.draw_offer);
+        v["thinking"] = json!(self.thinking);
+        v["seats"] = json!(self
+            .seats
+            .iter()
+            .map(|s| json!({ "kind": s.kind, "level": s.level }))
+            .collect::<Vec<_>>());
+        v
+    }
+
+    fn announce(&self) {
+        let _ = self.tx.send(Arc::from(self.state().to_string()));
+    }
+
+    /// Checks that `token` is the secret of human seat `seat`.
+    fn authorize(&self, seat: usize, token: &str) -> Result<(), Refusal> {
+        let spec = self
+            .seats
+            .get(seat)
+            .ok_or_else(|| Refusal::bad(format!("there is no seat {seat} in this game")))?;
+        if spec.is_computer() {
+            return Err(Refusal::new(403, "the computer plays that seat"));
+        }
+        if token.is_empty() || spec.token != token {
+            return Err(Refusal::new(403, "that is not the token of this seat"));
+        }
+        Ok(())
+    }
+
+    /// The table the page sees.
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    /// A receiver of the state after each change.
+    pub fn subscribe(&self) -> broadcast::Receiver<Arc<str>> {
+        self.tx.subscribe()
+    }
+}
+
+/// All rooms, backed by the store.
+pub struct Hall {
+    pub store: Store,
+    rooms: Mutex<HashMap<i64, Arc<Mutex<Room>>>>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// A fresh secret for a seat.
+fn token() -> String {
+    use rand::Rng;
+    let bytes: [u8; 16] = rand::rng().random();
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// What a new game's creator gets back: the id and each seat's secret.
+pub fn created(id: i64, table: &Table, seats: &[SeatSpec]) -> Value {
+    let names = table.seat_names();
+    json!({
+        "id": id,
+        "seats": seats.iter().enumerate().map(|(i, s)| json!({
+            "seat": i,
+            "name": names[i],
+            "kind": s.kind,
+            "level": s.level,
+            "token": s.token,
+        })).collect::<Vec<_>>(),
+    })
+}
+
+impl Hall {
+    pub fn new(store: Store) -> Hall {
+        Hall {
+            store,
+            rooms: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The room of game `id`, loading it from the store if needed.
+    pub fn room(&self, id: i64) -> Result<Arc<Mutex<Room>>, Refusal> {
+        let mut rooms = lock(&self.rooms);
+        if let Some(r) = rooms.get(&id) {
+            return Ok(r.clone());
+        }
+        let stored = self
+            .store
+            .load(id)
+            .map_err(Refusal::store)?
+            .ok_or_else(|| Refusal::new(404, format!("there is no game {id}")))?;
+        let mut table = Table::replay(stored.setup, &stored.moves)
+            .map_err(|e| Refusal::store(format!("game {id} does not replay: {e}")))?;
+        if let Some(o) = stored.ended {
+            table.set_ended(o);
+        }
+        let room = Arc::new(Mutex::new(Room {
+            id: stored.id,
+            table,
+            seats: stored.seats,
+            version: 0,
+            draw_offer: None,
+            thinking: false,
+            tx: broadcast::channel(64).0,
+        }));
+        rooms.insert(id, room.clone());
+        Ok(room)
+    }
+
+    /// Starts a game: checks the setup and seats, gives each human seat a secret.
+    pub fn create(
+        self: &Arc<Self>,
+        setup: Setup,
+        seats: Vec<SeatSpec>,
+    ) -> Result<Value, Refusal> {
+        let table = Table::new(setup).map_err(Refusal::bad)?;
+        self.open(table, seats)
+    }
+
+    /// Stores `table` (a new game or an imported one) and opens its room.
+    pub fn open(self: &Arc<Self>, table: Table, seats: Vec<SeatSpec>) -> Result<Value, Refusal> {
+        if seats.len() != table.seats() {
+            return Err(Refusal::bad(format!(
+                "{} has {} seats, not {}",
+                table.setup().game,
+                table.seats(),
+                seats.len()
+            )));
+        }
+        let mut specs = Vec::new();
+        for (i, s) in seats.into_iter().enumerate() {
+            specs.push(match s.kind.as_str() {
+                "human" => SeatSpec {
+                    kind: s.kind,
+                    level: 0,
+                    token: token(),
+                },
+                "computer" if (1..=8).contains(&s.level) => SeatSpec {
+                    kind: s.kind,
+                    level: s.level,
+                    token: String::new(),
+                },
+                "computer" => {
+                    return Err(Refusal::bad(format!(
+                        "seat {i}: the computer's level is 1 to 8, not {}",
+                        s.level
+                    )))
+                }
+                k => {
+                    return Err(Refusal::bad(format!(
+                        "seat {i}: a seat is human or computer, not {k:?}"
+                    )))
+                }
+            });
+        }
+        let id = self
+            .store
+            .create(table.setup(), &specs, table.played())
+            .map_err(Refusal::store)?;
+        let answer = created(id, &table, &specs);
+        if let Some(o) = table.outcome() {
+            self.store
+                .finish(id, &table.result_text(&o), &o.reason, None)
+                .map_err(Refusal::store)?;
+        }
+        let room = Arc::new(Mutex::new(Room {
+            id,
+            table,
+            seats: specs,
+            version: 0,
+            draw_offer: None,
+            thinking: false,
+            tx: broadcast::channel(64).0,
+        }));
+        lock(&self.rooms).insert(id, room);
+        self.kick(id);
+        Ok(answer)
+    }
+
+    /// Applies a change to a room's table, stores it, and tells the watchers. `change`
+    /// returns the new record entries; the table is left as it was if anything fails.
+    fn change(
+        self: &Arc<Self>,
+        room: &mut Room,
+        change: impl FnOnce(&mut Table) -> Result<Vec<Played>, Refusal>,
+    ) -> Result<(), Refusal> {
+        let before = room.table.clone();
+        let ply = before.played().len();
+        let added = match change(&mut room.table) {
+            Ok(a) => a,
+            Err(e) => {
+                room.table = before;
+                return Err(e);
+            }
+        };
+        let mut saved = self.store.append(room.id, ply, &added);
+        if saved.is_ok() {
+            if let Some(o) = room.table.outcome() {
+                saved = self.store.finish(
+                    room.id,
+                    &room.table.result_text(&o),
+                    &o.reason,
+                    room.table.ended_by_players(),
+                );
+            }
+        }
+        if let Err(e) = saved {
+            room.table = before;
+            return Err(Refusal::store(e));
+        }
+        room.version += 1;
+        room.draw_offer = None;
+        room.announce();
+        Ok(())
+    }
+
+    /// A human's move.
+    pub fn play(
+        self: &Arc<Self>,
+        id: i64,
+        seat: usize,
+        token: &str,
+        text: &str,
+    ) -> Result<Value, Refusal> {
+        let room = self.room(id)?;
+        let state = {
+            let mut r = lock(&room);
+            r.authorize(seat, token)?;
+            if r.table.is_over() {
+                return Err(Refusal::new(409, "the game is over"));
+            }
+            if !r.table.to_act().contains(&seat) {
+                return Err(Refusal::new(409, format!("it is not seat {seat}'s turn")));
+            }
+            self.change(&mut r, |t| {
+                t.play(seat, text).map_err(|e| Refusal::new(422, e))
+            })?;
+            r.state()
+        };
+        self.kick(id);
+        Ok(state)
+    }
+
+    /// A resignation.
+    pub fn resign(self: &Arc<Self>, id: i64, seat: usize, token: &str) -> Result<Value, Refusal> {
+        let room = self.room(id)?;
+        let mut r = lock(&room);
+        r.authorize(seat, token)?;
+        self.change(&mut r, |t| {
+            t.resign(seat).map_err(|e| Refusal::new(409, e))?;
+            Ok(Vec::new())
+        })?;
+        Ok(r.state())
+    }
+
+    /// A draw offer, acceptance or refusal (two-seat games).
+    pub fn draw(
+        self: &Arc<Self>,
+        id: i64,
+        seat: usize,
+        token: &str,
+        action: &str,
+    ) -> Result<Value, Refusal> {
+        let room = self.room(id)?;
+        let mut r = lock(&room);
+        r.authorize(seat, token)?;
+        if r.table.is_over() {
+            return Err(Refusal::new(409, "the game is over"));
+        }
+        if r.seats.len() != 2 {
+            return Err(Refusal::new(409, "draws are offered in two-seat games"));
+        }
+        let other = 1 - seat;
+        match action {
+            "offer" if r.seats[other].is_computer() => {
+                return Err(Refusal::new(409, "the computer declines the draw"));
+            }
+            "offer" => r.draw_offer = Some(seat),
+            "accept" if r.draw_offer == Some(other) => {
+                self.change(&mut r, |t| {
+                    t.agree_draw().map_err(|e| Refusal::new(409, e))?;
+                    Ok(Vec::new())
+                })?;
+            }
+            "accept" => return Err(Refusal::new(409, "no draw is on offer")),
+            "decline" => r.draw_offer = None,
+            a => {
+                return Err(Refusal::bad(format!(
+                    "the action is offer, accept or decline, not {a:?}"
+                )))
+            }
+        }
+        r.version += 1;
+        r.announce();
+        Ok(r.state())
+    }
+
+    /// Takes back the seat's last move (and the computer's answers) in a game against the
+    /// computer.
+    pub fn undo(self: &Arc<Self>, id: i64, seat: usize, token: &str) -> Result<Value, Refusal> {
+        let room = self.room(id)?;
+        let state = {
+            let mut r = lock(&room);
+            r.authorize(seat, token)?;
+            if r.table.is_over() {
+                return Err(Refusal::new(409, "the game is over"));
+            }
+            let humans = r.seats.iter().filter(|s| !s.is_computer()).count();
+            if humans != 1 {
+                return Err(Refusal::new(
+                    409,
+                    "moves are taken back only in games against the computer",
+                ));
+            }
+            let n = r
+                .table
+                .undo_point(seat)
+                .ok_or_else(|| Refusal::new(409, "there is no move of yours to take back"))?;
+            let table = r.table.truncated(n).map_err(Refusal::store)?;
+            self.store.truncate(id, n).map_err(Refusal::store)?;
+            self.store
+                .append(id, n, &table.played()[n..])
+                .map_err(Refusal::store)?;
+            r.table = table;
+            r.version += 1;
+            r.draw_offer = None;
+            r.announce();
+            r.state()
+        };
+        self.kick(id);
+        Ok(state)
+    }
+
+    /// Lets the computer move if one of its seats is to act; it thinks on a copy of the
+    /// table in a blocking thread and plays only if nothing changed meanwhile.
+    pub fn kick(self: &Arc<Self>, id: i64) {
+        let Ok(room) = self.room(id) else { return };
+        let job = {
+            let mut r = lock(&room);
+            if r.thinking || r.table.is_over() {
+                return;
+            }
+            let seat = r
+                .table
+                .to_act()
+                .into_iter()
+                .find(|&s| r.seats[s].is_computer());
+            let Some(seat) = seat else { return };
+            r.thinking = true;
+            let all_computers = r.seats.iter().all(|s| s.is_computer());
+            (
+                r.table.clone(),
+                seat,
+                r.seats[seat].level,
+                r.version,
+                all_computers,
+            )
+        };
+        let hall = self.clone();
+        tokio::spawn(async move {
+            let (table, seat, level, version, all_computers) = job;
+            if all_computers {
+                // let the watchers follow a game between computers
+                tokio::time::sleep(std::time::Duration::from_millis(400)).await;
+            }
+            let seed = rand::random::<u64>();
+            let choice = tokio::task::spawn_blocking(move || table.think(seat, level, seed))
+                .await
+                .ok()
+                .flatten();
+            {
+                let mut r = lock(&room);
+                r.thinking = false;
+                if r.version == version {
+                    if let Some(text) = choice {
+                        let _ = hall.change(&mut r, |t| {
+                            t.play(seat, &text).map_err(|e| Refusal::new(500, e))
+                        });
+                    }
+                }
+            }
+            hall.kick(id);
+        });
+    }
+
+    /// Carries on the unfinished games whose next move is the computer's (after a restart).
+    pub fn resume_all(self: &Arc<Self>) {
+        if let Ok(ids) = self.store.unfinished() {
+            for id in ids {
+                self.kick(id);
+            }
+        }
+    }
+}

@@ -1,0 +1,122 @@
+//! Ashta's web server: every game in the browser, seats over the network with secret
+//! tokens, computer seats that move by themselves, live updates over WebSocket, and an
+//! SQLite archive written move by move.
+//!
+//! The HTTP API (JSON in and out; errors as `{"error": "..."}` with a fitting status):
+//!
+//! | method and path | what it does |
+//! |---|---|
+//! | `GET /api/catalog` | every game: rulesets, options, seats, rules text, start board |
+//! | `POST /api/games` | a new game: `{game, ruleset, options, seats: [{kind, level}]}` |
+//! | `GET /api/games?game=&status=&limit=&offset=` | the archive, newest first |
+//! | `GET /api/games/{id}` | the game's state: board, legal moves, record, result |
+//! | `POST /api/games/{id}/move` | `{seat, token, move}` |
+//! | `POST /api/games/{id}/resign` | `{seat, token}` |
+//! | `POST /api/games/{id}/draw` | `{seat, token, action: offer\|accept\|decline}` |
+//! | `POST /api/games/{id}/undo` | `{seat, token}`: take back against the computer |
+//! | `GET /api/games/{id}/record` | PGN (chess family) or Ashta record text |
+//! | `POST /api/import` | a record (PGN or Ashta record text) as a new game |
+//! | `GET /api/games/{id}/ws` | WebSocket: the state after every change |
+
+pub mod catalog;
+pub mod computer;
+mod hall;
+pub mod store;
+pub mod table;
+mod web;
+
+use anyhow::Context;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use tokio::sync::oneshot;
+
+/// The default database: `$XDG_DATA_HOME/ashta/ashta.db`, else
+/// `~/.local/share/ashta/ashta.db`, else `ashta.db` here.
+pub fn default_db_path() -> PathBuf {
+    let base = std::env::var_os("XDG_DATA_HOME")
+        .map(PathBuf::from)
+        .filter(|p| p.is_absolute())
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")));
+    match base {
+        Some(b) => b.join("ashta").join("ashta.db"),
+        None => PathBuf::from("ashta.db"),
+    }
+}
+
+/// A running server.
+pub struct Running {
+    /// The address it listens on.
+    pub addr: SocketAddr,
+    stop: Option<oneshot::Sender<()>>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Running {
+    /// Stops the server and waits until it has closed.
+    pub async fn stop(mut self) {
+        if let Some(s) = self.stop.take() {
+            let _ = s.send(());
+        }
+        let _ = self.task.await;
+    }
+}
+
+/// Opens the database and starts serving on `addr` (port 0 picks a free port); unfinished
+/// games whose next move is the computer's carry on at once.
+pub async fn start(addr: SocketAddr, db: &Path) -> anyhow::Result<Running> {
+    let store = store::Store::open(db)
+        .map_err(anyhow::Error::msg)
+        .with_context(|| format!("opening the database {}", db.display()))?;
+    let hall = Arc::new(hall::Hall::new(store));
+    hall.resume_all();
+    let app = web::router(hall);
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .with_context(|| format!("cannot listen on {addr}"))?;
+    let addr = listener.local_addr()?;
+    let (tx, rx) = oneshot::channel::<()>();
+    let task = tokio::spawn(async move {
+        let _ = axum::serve(listener, app)
+            .with_graceful_shutdown(async {
+                let _ = rx.await;
+            })
+            .await;
+    });
+    Ok(Running {
+        addr,
+        stop: Some(tx),
+        task,
+    })
+}
+
+/// Serves until Ctrl-C: the command `ashta serve`.
+pub async fn serve(addr: SocketAddr, db: &Path, open: bool) -> anyhow::Result<()> {
+    let running = start(addr, db).await?;
+    let url = format!("http://{}/", running.addr);
+    println!("Ashta is at {url} (games kept in {})", db.display());
+    println!("Friends on your network can join with the invite links of a game.");
+    if open {
+        open_browser(&url);
+    }
+    tokio::signal::ctrl_c().await.ok();
+    println!("stopping; every game is saved");
+    running.stop().await;
+    Ok(())
+}
+
+/// Opens the page in the desktop's browser, quietly doing nothing where there is none.
+fn open_browser(url: &str) {
+    let opener = if cfg!(target_os = "macos") {
+        "open"
+    } else if cfg!(target_os = "windows") {
+        "explorer"
+    } else {
+        "xdg-open"
+    };
+    let _ = std::process::Command::new(opener)
+        .arg(url)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn();
+}

@@ -1,0 +1,984 @@
+//! A game at the table: any of Ashta's games behind one interface for the server. A table
+//! knows its setup (game, ruleset, options, dice seed) and the moves played, throws
+//! included, so it can be rebuilt from the archive exactly; it answers who may act, their
+//! legal moves, and a description of the board for the web page.
+
+use ashta_rules::ahayuta::{Ahayuta, Cell};
+use ashta_rules::ashtapada::{paths, Ashtapada, Ruleset, Spot};
+use ashta_rules::chess::games::asha;
+use ashta_rules::chess::{self, ChessGame, Position};
+use ashta_rules::geometry::{Color, Square};
+use ashta_rules::{Dice, Game, Outcome, Turn};
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+
+/// What a game is: which game, under which rules, and the seed of its dice.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Setup {
+    /// Game id (`makruk`, `ashtapada`, ...).
+    pub game: String,
+    /// Ruleset name.
+    #[serde(default)]
+    pub ruleset: String,
+    /// Options, `name=value`.
+    #[serde(default)]
+    pub options: Vec<String>,
+    /// Seed of the dice (games with throws).
+    #[serde(default)]
+    pub seed: u64,
+}
+
+/// One move of the record: the seat that made it (none for a throw), its text in the
+/// form the rules read back, and its label in the game's notation.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Played {
+    /// The seat, or `None` for a throw of the dice.
+    pub seat: Option<usize>,
+    /// The move as the rules read it (UCI form for the chess family).
+    pub text: String,
+    /// The move in the game's notation (SAN, WXF, plan text).
+    pub label: String,
+}
+
+#[derive(Clone)]
+enum Live {
+    Chess(ChessGame),
+    Ahayuta(Ahayuta),
+    Ashtapada(Ashtapada),
+}
+
+/// A game in progress or finished.
+#[derive(Clone)]
+pub struct Table {
+    setup: Setup,
+    live: Live,
+    dice: Dice,
+    played: Vec<Played>,
+    ended: Option<Outcome>,
+}
+
+/// Colours of the seats, for the page.
+const FOUR_COLOURS: [&str; 4] = ["#c0392b", "#2e86c1", "#f1c40f", "#27ae60"];
+
+impl Table {
+    /// A new game; the setup is checked and put in canonical form (game id, ruleset).
+    pub fn new(setup: Setup) -> Result<Table, String> {
+        let mut setup = setup;
+        let live = match setup.game.to_ascii_lowercase().as_str() {
+            "ahayuta" => {
+                if !matches!(setup.ruleset.as_str(), "" | "seed") {
+                    return Err(format!(
+                        "ahayuta has the ruleset seed, not {:?}",
+                        setup.ruleset
+                    ));
+                }
+                if let Some(o) = setup.options.first() {
+                    return Err(format!("ahayuta has no options ({o:?})"));
+                }
+                setup.game = "ahayuta".into();
+                setup.ruleset = "seed".into();
+                Live::Ahayuta(Ahayuta::new())
+            }
+            "ashtapada" => {
+                let rules = match setup.ruleset.as_str() {
+                    "" | "seed" | "kile" => Ruleset::Kile,
+                    "ashta-kashte" => Ruleset::AshtaKashte,
+                    r => {
+                        return Err(format!(
+                            "ashtapada has the rulesets kile and ashta-kashte, not {r:?}"
+                        ))
+                    }
+                };
+                let mut players = 2;
+                for o in &setup.options {
+                    players = o
+                        .strip_prefix("players=")
+                        .and_then(|n| n.parse::<usize>().ok())
+                        .filter(|n| (2..=4).contains(n))
+                        .ok_or_else(|| {
+                            format!("ashtapada has the option players=2|3|4, not {o:?}")
+                        })?;
+                }
+                setup.game = "ashtapada".into();
+                setup.ruleset = rules.name().into();
+                setup.options = vec![format!("players={players}")];
+                Live::Ashtapada(Ashtapada::new(rules, players))
+            }
+            _ => {
+                let ruleset = (!setup.ruleset.is_empty()).then_some(setup.ruleset.as_str());
+                let v = chess::variant(&setup.game, ruleset, &setup.options)
+                    .map_err(|e| e.to_string())?;
+                setup.game = v.spec.game.to_string();
+                setup.ruleset = v.spec.ruleset.clone();
+                setup.options = v
+                    .spec
+                    .options
+                    .iter()
+                    .map(|(k, v)| format!("{k}={v}"))
+                    .collect();
+                Live::Chess(ChessGame::new(v))
+            }
+        };
+        let mut t = Table {
+            dice: Dice::new(setup.seed),
+            setup,
+            live,
+            played: Vec::new(),
+            ended: None,
+        };
+        t.throw_pending();
+        Ok(t)
+    }
+
+    /// Rebuilds a game from its setup and moves; every throw is checked against the dice.
+    pub fn replay(setup: Setup, moves: &[(Option<usize>, String)]) -> Result<Table, String> {
+        let mut t = Table::new(setup)?;
+        t.played.clear();
+        t.dice = Dice::new(t.setup.seed);
+        t.live = t.fresh_live();
+        for (i, (seat, text)) in moves.iter().enumerate() {
+            let r = match seat {
+                None => t.replay_throw(text),
+                Some(s) => t.play_one(*s, text),
+            };
+            r.map_err(|e| format!("move {} ({text:?}): {e}", i + 1))?;
+        }
+        t.throw_pending();
+        Ok(t)
+    }
+
+    /// The live game as it stands before any throw.
+    fn fresh_live(&self) -> Live {
+        match &self.live {
+            Live::Chess(g) => Live::Chess(ChessGame::new(g.variant())),
+            Live::Ahayuta(_) => Live::Ahayuta(Ahayuta::new()),
+            Live::Ashtapada(g) => Live::Ashtapada(Ashtapada::new(g.rules(), g.seats().len())),
+        }
+    }
+
+    /// The setup.
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+    /// The moves played, throws included.
+    pub fn played(&self) -> &[Played] {
+        &self.played
+    }
+    /// Number of seats.
+    pub fn seats(&self) -> usize {
+        match &self.live {
+            Live::Chess(g) => g.seats(),
+            Live::Ahayuta(g) => g.seats(),
+            Live::Ashtapada(g) => g.seats().len(),
+        }
+    }
+
+    /// The names of the seats as the game calls its sides.
+    pub fn seat_names(&self) -> Vec<String> {
+        let two = |a: &str, b: &str| vec![a.to_string(), b.to_string()];
+        match &self.live {
+            Live::Chess(g) => match g.variant().spec.game {
+                "xiangqi" => two("Red", "Black"),
+                "janggi" => two("Cho (blue)", "Han (red)"),
+                "shogi" | "sho-shogi" | "heian-shogi" => two("Sente", "Gote"),
+                _ => two("White", "Black"),
+            },
+            Live::Ahayuta(_) => two("Light", "Dark"),
+            Live::Ashtapada(g) => g.seats().iter().map(|s| s.name().to_string()).collect(),
+        }
+    }
+
+    fn seat_colours(&self) -> Vec<&'static str> {
+        match &self.live {
+            Live::Chess(g) => match g.variant().spec.game {
+                "xiangqi" => vec!["#c0392b", "#222222"],
+                "janggi" => vec!["#2e6fb7", "#c0392b"],
+                _ => vec!["#f4f1e8", "#222222"],
+            },
+            Live::Ahayuta(_) => vec!["#f4f1e8", "#222222"],
+            Live::Ashtapada(g) => FOUR_COLOURS[..g.seats().len()].to_vec(),
+        }
+    }
+
+    /// The end of the game, if it is over (by the rules, resignation or agreement).
+    pub fn outcome(&self) -> Option<Outcome> {
+        if self.ended.is_some() {
+            return self.ended.clone();
+        }
+        match &self.live {
+            Live::Chess(g) => g.outcome(),
+            Live::Ahayuta(g) => g.outcome(),
+            Live::Ashtapada(g) => g.outcome(),
+        }
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    /// The seats that may move now: one, both during Senterej's Werera, none at the end.
+    pub fn to_act(&self) -> Vec<usize> {
+        if self.ended.is_some() {
+            return Vec::new();
+        }
+        let turn = match &self.live {
+            Live::Chess(g) if g.simultaneous() => return vec![0, 1],
+            Live::Chess(g) => g.turn(),
+            Live::Ahayuta(g) => g.turn(),
+            Live::Ashtapada(g) => g.turn(),
+        };
+        match turn {
+            Turn::Seat(s) => vec![s],
+            _ => Vec::new(),
+        }
+    }
+
+    fn color(seat: usize) -> Color {
+        if seat == 0 {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+
+    /// The position `seat` moves in: the side to move, or during the Werera the other side.
+    fn chess_position(g: &ChessGame, seat: usize) -> Position {
+        let c = Table::color(seat);
+        if g.position().side_to_move() == c {
+            g.position().clone()
+        } else {
+            g.position().with_side(c)
+        }
+    }
+
+    /// Plays one move of `seat` without throwing after it.
+    fn play_one(&mut self, seat: usize, text: &str) -> Result<(), String> {
+        if self.is_over() {
+            return Err("the game is over".into());
+        }
+        if !self.to_act().contains(&seat) {
+            return Err(match self.to_act().first() {
+                Some(s) => format!(
+                    "it is {}'s turn, not {}'s",
+                    self.seat_names()[*s],
+                    self.seat_names().get(seat).map_or("?", |n| n.as_str())
+                ),
+                None => "no seat is to move now".into(),
+            });
+        }
+        let played = match &mut self.live {
+            Live::Chess(g) => {
+                let pos = Table::chess_position(g, seat);
+                let m = pos.parse_move(text).map_err(|e| e.to_string())?;
+                let uci = pos.uci(m);
+                let label = if g.variant().spec.game == "xiangqi" {
+                    pos.wxf(m)
+                } else {
+                    pos.san(m)
+                };
+                g.play_text_for(Table::color(seat), &uci)
+                    .map_err(|e| e.to_string())?;
+                Played {
+                    seat: Some(seat),
+                    text: uci,
+                    label,
+                }
+            }
+            Live::Ahayuta(g) => {
+                let m = g.parse_move(text).map_err(|e| e.to_string())?;
+                let t = g.move_text(m);
+                g.play(m);
+                Played {
+                    seat: Some(seat),
+                    label: t.clone(),
+                    text: t,
+                }
+            }
+            Live::Ashtapada(g) => {
+                if g.turn() == Turn::Chance {
+                    return Err("the shells are thrown by the table, not by a seat".into());
+                }
+                let m = g.parse_move(text).map_err(|e| e.to_string())?;
+                let t = g.move_text(m);
+                g.play(m);
+                Played {
+                    seat: Some(seat),
+                    label: t.clone(),
+                    text: t,
+                }
+            }
+        };
+        self.played.push(played);
+        Ok(())
+    }
+
+    fn replay_throw(&mut self, text: &str) -> Result<(), String> {
+        let Live::Ashtapada(g) = &mut self.live else {
+            return Err("this game has no throws".into());
+        };
+        if g.turn() != Turn::Chance {
+            return Err("no throw is due here".into());
+        }
+        let m = g.parse_move(text).map_err(|e| e.to_string())?;
+        let expected = self
+            .dice
+            .pick(&g.chance_outcomes())
+            .ok_or("no throw is possible")?;
+        if expected != m {
+            return Err(format!(
+                "the dice give {:?} here",
+                g.move_text(expected)
+            ));
+        }
+        g.play(m);
+        self.played.push(Played {
+            seat: None,
+            text: text.to_string(),
+            label: text.to_string(),
+        });
+        Ok(())
+    }
+
+    /// Throws the dice while a throw is due; returns the throws made.
+    fn throw_pending(&mut self) -> Vec<Played> {
+        let mut out = Vec::new();
+        if let Live::Ashtapada(g) = &mut self.live {
+            while g.turn() == Turn::Chance {
+                let Some(m) = self.dice.pick(&g.chance_outcomes()) else {
+                    break;
+                };
+                let t = g.move_text(m);
+                g.play(m);
+                out.push(Played {
+                    seat: None,
+                    text: t.clone(),
+                    label: t,
+                });
+            }
+        }
+        self.played.extend(out.iter().cloned());
+        out
+    }
+
+    /// Plays a move of `seat` given as text; returns what was added to the record: the
+    /// move and any throws that followed it.
+    pub fn play(&mut self, seat: usize, text: &str) -> Result<Vec<Played>, String> {
+        self.play_one(seat, text)?;
+        let mut out = vec![self.played.last().cloned().expect("just played")];
+        out.extend(self.throw_pending());
+        Ok(out)
+    }
+
+    /// Ends the game by the resignation of `seat`: in two-seat games the other wins; with
+    /// more seats the others share the win.
+    pub fn resign(&mut self, seat: usize) -> Result<(), String> {
+        if self.is_over() {
+            return Err("the game is over".into());
+        }
+        let n = self.seats();
+        if seat >= n {
+            return Err(format!("there is no seat {}", seat + 1));
+        }
+        let share = 1.0 / (n - 1) as f64;
+        self.ended = Some(Outcome {
+            payoffs: (0..n).map(|s| if s == seat { 0.0 } else { share }).collect(),
+            reason: format!("{} resigned", self.seat_names()[seat]),
+        });
+        Ok(())
+    }
+
+    /// Ends the game drawn by agreement.
+    pub fn agree_draw(&mut self) -> Result<(), String> {
+        if self.is_over() {
+            return Err("the game is over".into());
+        }
+        let n = self.seats();
+        self.ended = Some(Outcome {
+            payoffs: vec![1.0 / n as f64; n],
+            reason: "agreement".into(),
+        });
+        Ok(())
+    }
+
+    /// Restores an ending that did not come from the rules (resignation, agreement).
+    pub fn set_ended(&mut self, outcome: Outcome) {
+        self.ended = Some(outcome);
+    }
+
+    /// Whether the game ended outside the rules (resignation, agreement).
+    pub fn ended_by_players(&self) -> Option<&Outcome> {
+        self.ended.as_ref()
+    }
+
+    /// The number of record entries to keep to take back `seat`'s last move and
+    /// everything after it; `None` if the seat has not moved.
+    pub fn undo_point(&self, seat: usize) -> Option<usize> {
+        self.played.iter().rposition(|p| p.seat == Some(seat))
+    }
+
+    /// The game rebuilt from its first `n` record entries.
+    pub fn truncated(&self, n: usize) -> Result<Table, String> {
+        let moves: Vec<(Option<usize>, String)> = self.played[..n.min(self.played.len())]
+            .iter()
+            .map(|p| (p.seat, p.text.clone()))
+            .collect();
+        Table::replay(self.setup.clone(), &moves)
+    }
+
+    /// The computer's choice for `seat` at `level` (1-8), as move text: alpha-beta for the
+    /// chess family (during the Werera, for whichever side the seat is), Monte Carlo tree
+    /// search for the others.
+    pub fn think(&self, seat: usize, level: u32, seed: u64) -> Option<String> {
+        if !self.to_act().contains(&seat) {
+            return None;
+        }
+        match &self.live {
+            Live::Chess(g) => {
+                let pos = Table::chess_position(g, seat);
+                let turned;
+                let game = if pos.side_to_move() == g.position().side_to_move() {
+                    g
+                } else {
+                    turned = ChessGame::from_position(pos.clone());
+                    &turned
+                };
+                crate::computer::chess_move(game, level).map(|m| pos.uci(m))
+            }
+            Live::Ahayuta(g) => {
+                crate::computer::mcts(g, level, seed).map(|m| g.move_text(m))
+            }
+            Live::Ashtapada(g) => {
+                crate::computer::mcts(g, level, seed).map(|m| g.move_text(m))
+            }
+        }
+    }
+
+    /// The legal moves of `seat` now, each with its text, its label and the squares the
+    /// page needs to offer it (from, to, a piece dropped, a promotion).
+    pub fn legal(&self, seat: usize) -> Vec<Value> {
+        if !self.to_act().contains(&seat) {
+            return Vec::new();
+        }
+        match &self.live {
+            Live::Chess(g) => {
+                let pos = Table::chess_position(g, seat);
+                let xiangqi = g.variant().spec.game == "xiangqi";
+                g.legal_moves_for(Table::color(seat))
+                    .into_iter()
+                    .map(|m| {
+                        let text = pos.uci(m);
+                        let label = if xiangqi { pos.wxf(m) } else { pos.san(m) };
+                        let mut v = move_shape(&text);
+                        if m.kind() == chess::MoveKind::Pass {
+                            v = json!({ "special": true });
+                        }
+                        v["text"] = json!(text);
+                        v["label"] = json!(label);
+                        v
+                    })
+                    .collect()
+            }
+            Live::Ahayuta(g) => g
+                .legal_moves()
+                .into_iter()
+                .map(|m| {
+                    let text = g.move_text(m);
+                    let mut v = move_shape(&text);
+                    if text.starts_with('@') {
+                        v["drop"] = json!("M");
+                    }
+                    v["text"] = json!(text);
+                    v["label"] = json!(text);
+                    v
+                })
+                .collect(),
+            Live::Ashtapada(g) => g
+                .legal_moves()
+                .into_iter()
+                .map(|m| {
+                    let text = g.move_text(m);
+                    json!({ "text": text, "label": text, "special": true })
+                })
+                .collect(),
+        }
+    }
+
+    /// The board for the page: its kind, squares, pieces, hands and marks.
+    pub fn board(&self) -> Value {
+        match &self.live {
+            Live::Chess(g) => chess_board(g, self.last_move()),
+            Live::Ahayuta(g) => ahayuta_board(g, self.last_move()),
+            Live::Ashtapada(g) => ashtapada_board(g),
+        }
+    }
+
+    fn last_move(&self) -> Option<Value> {
+        let last = self.played.iter().rev().find(|p| p.seat.is_some())?;
+        let shape = move_shape(&last.text);
+        Some(json!({ "from": shape.get("from"), "to": shape.get("to") }))
+    }
+
+    /// The whole state for the page: setup, seats, who acts, legal moves per seat, the
+    /// board, the record and the result.
+    pub fn state(&self) -> Value {
+        let to_act = self.to_act();
+        let legal: Vec<Value> = (0..self.seats()).map(|s| json!(self.legal(s))).collect();
+        let outcome = self.outcome().map(|o| {
+            json!({
+                "payoffs": o.payoffs,
+                "reason": o.reason,
+                "winner": o.winner(),
+                "text": self.result_text(&o),
+            })
+        });
+        json!({
+            "setup": self.setup,
+            "seatNames": self.seat_names(),
+            "seatColours": self.seat_colours(),
+            "toAct": to_act,
+            "legal": legal,
+            "board": self.board(),
+            "moves": self.played,
+            "outcome": outcome,
+            "fen": self.fen(),
+        })
+    }
+
+    /// The result in words (`White wins`, `draw`, `North wins`).
+    pub fn result_text(&self, o: &Outcome) -> String {
+        match o.winner() {
+            Some(s) => format!("{} wins", self.seat_names()[s]),
+            None if o.payoffs.iter().all(|&p| p == o.payoffs[0]) => "draw".into(),
+            None => {
+                let pays: Vec<String> = o.payoffs.iter().map(|p| format!("{p}")).collect();
+                format!("payoffs {}", pays.join(" "))
+            }
+        }
+    }
+
+    /// The position text (FEN for the chess family, the game's own text otherwise).
+    pub fn fen(&self) -> String {
+        match &self.live {
+            Live::Chess(g) => g.position().fen(),
+            Live::Ahayuta(g) => g.text(),
+            Live::Ashtapada(g) => g.text(),
+        }
+    }
+
+    /// The record: PGN for the chess family, Ashta's record text for the others.
+    pub fn record_text(&self, tags: &[(&str, &str)]) -> String {
+        match &self.live {
+            Live::Chess(g) => {
+                let mut extra: Vec<(&str, &str)> = tags.to_vec();
+                let result_reason;
+                if let Some(o) = &self.ended {
+                    result_reason = o.reason.clone();
+                    extra.push(("Termination", &result_reason));
+                }
+                chess::pgn::write(g, &extra)
+            }
+            Live::Ahayuta(g) => self.any_record(ashta_rules::record::AnyGame::Ahayuta(g.clone())),
+            Live::Ashtapada(g) => {
+                self.any_record(ashta_rules::record::AnyGame::Ashtapada(g.clone()))
+            }
+        }
+    }
+
+    fn any_record(&self, game: ashta_rules::record::AnyGame) -> String {
+        let mut r = ashta_rules::record::Record::new(game, self.setup.seed);
+        r.moves = self.played.iter().map(|p| p.text.clone()).collect();
+        r.text()
+    }
+
+    /// Reads a record (PGN or Ashta's record text) into a game.
+    pub fn from_record(text: &str) -> Result<Table, String> {
+        let t = text.trim_start();
+        if t.contains("[Variant ") || !t.contains("[Game ") {
+            let rec = chess::pgn::read(text).map_err(|e| e.to_string())?;
+            let g = &rec.game;
+            let v = g.variant();
+            let start = ChessGame::new(v);
+            if g.start_position().fen() != start.position().fen() {
+                return Err("records that start from a set-up position are not supported".into());
+            }
+            let setup = Setup {
+                game: v.spec.game.to_string(),
+                ruleset: v.spec.ruleset.clone(),
+                options: v
+                    .spec
+                    .options
+                    .iter()
+                    .map(|(k, v)| format!("{k}={v}"))
+                    .collect(),
+                seed: 0,
+            };
+            // replay on a fresh table (Shatar's forced opening is part of the start there)
+            let mut table = Table::new(setup)?;
+            let skip = start.moves().len();
+            let mut replay = start;
+            for (i, &m) in g.moves().iter().enumerate() {
+                if i < skip {
+                    continue;
+                }
+                let seat = replay.position().side_to_move().index();
+                let text = replay.position().uci(m);
+                table.play(seat, &text)?;
+                replay.play(m);
+            }
+            return Ok(table);
+        }
+        let rec = ashta_rules::record::Record::read(text).map_err(|e| e.to_string())?;
+        let setup = match &rec.game {
+            ashta_rules::record::AnyGame::Ahayuta(_) => Setup {
+                game: "ahayuta".into(),
+                ruleset: "seed".into(),
+                options: vec![],
+                seed: rec.seed,
+            },
+            ashta_rules::record::AnyGame::Ashtapada(g) => Setup {
+                game: "ashtapada".into(),
+                ruleset: g.rules().name().into(),
+                options: vec![format!("players={}", g.seats().len())],
+                seed: rec.seed,
+            },
+        };
+        let mut table = Table::new(setup)?;
+        table.played.clear();
+        table.dice = Dice::new(rec.seed);
+        table.live = table.fresh_live();
+        for (i, text) in rec.moves.iter().enumerate() {
+            let r = match table.to_act().first() {
+                Some(&s) => table.play_one(s, text),
+                None => table.replay_throw(text),
+            };
+            r.map_err(|e| format!("move {} ({text:?}): {e}", i + 1))?;
+        }
+        table.throw_pending();
+        Ok(table)
+    }
+}
+
+/// The squares of a move text: `e2e4`, `e7e8q`, `h10g8`, `P@e4`, `e7f8/d1`, `c3c3+`.
+fn move_shape(text: &str) -> Value {
+    fn square_at(s: &str) -> Option<(String, &str)> {
+        let b = s.as_bytes();
+        if b.is_empty() || !b[0].is_ascii_lowercase() {
+            return None;
+        }
+        let digits = s[1..].bytes().take_while(|c| c.is_ascii_digit()).count();
+        if digits == 0 || digits > 2 {
+            return None;
+        }
+        Some((s[..1 + digits].to_string(), &s[1 + digits..]))
+    }
+    if let Some((piece, sq)) = text.split_once('@') {
+        if let Some((to, "")) = square_at(sq) {
+            return json!({ "drop": if piece.is_empty() { "M" } else { piece }, "to": to });
+        }
+    }
+    if let Some((from, rest)) = square_at(text) {
+        if let Some((to, rest)) = square_at(rest) {
+            let mut v = json!({ "from": from, "to": to });
+            if let Some(then) = rest.strip_prefix('/') {
+                v["then"] = json!(then);
+            } else if !rest.is_empty() {
+                v["promotion"] = json!(rest);
+            }
+            return v;
+        }
+    }
+    json!({ "special": true })
+}
+
+fn piece_json(pos: &Position, sq: Square, p: chess::Piece) -> Value {
+    let v = pos.variant();
+    let def = v.piece(p.kind);
+    let name = if v.spec.game == "asha" {
+        asha::kind_name(p.color, def.id).to_string()
+    } else {
+        def.name.to_string()
+    };
+    json!({
+        "sq": sq.to_string(),
+        "id": def.id,
+        "letter": v.fen_text(p.kind, p.color),
+        "seat": p.color.index(),
+        "name": name,
+        "promoted": def.promoted,
+    })
+}
+
+fn chess_board(g: &ChessGame, last: Option<Value>) -> Value {
+    let pos = g.position();
+    let v = pos.variant();
+    let shape = v.shape();
+    let game = v.spec.game;
+    let mut cells = Vec::new();
+    for sq in shape.squares() {
+        if let Some(p) = pos.piece_at(sq) {
+            cells.push(piece_json(pos, sq, p));
+        }
+    }
+    let hands: Vec<Value> = Color::BOTH
+        .iter()
+        .map(|&c| {
+            let list: Vec<Value> = (0..v.kinds() as u8)
+                .filter(|&k| pos.in_hand(c, k) > 0)
+                .map(|k| {
+                    json!({
+                        "id": v.piece(k).id,
+                        "letter": v.piece(k).letter.to_ascii_uppercase().to_string(),
+                        "name": v.piece(k).name,
+                        "count": pos.in_hand(c, k),
+                    })
+                })
+                .collect();
+            json!(list)
+        })
+        .collect();
+    let style = match game {
+        "xiangqi" => "xiangqi",
+        "janggi" => "janggi",
+        "shogi" | "sho-shogi" | "heian-shogi" => "shogi",
+        _ => "chess",
+    };
+    let check = if pos.in_check() {
+        pos.king_square(pos.side_to_move()).map(|s| s.to_string())
+    } else {
+        None
+    };
+    let zone = if style == "shogi" {
+        (0..shape.ranks)
+            .filter(|&r| {
+                Square::new(0, r).is_some_and(|s| v.promotion_zone(Color::White).has(s))
+            })
+            .count()
+    } else {
+        0
+    };
+    json!({
+        "kind": "grid",
+        "style": style,
+        "files": shape.files,
+        "ranks": shape.ranks,
+        "checkered": game == "asha",
+        "cells": cells,
+        "hands": hands,
+        "hasHands": pos.has_hand(Color::White) || pos.has_hand(Color::Black) || v.spec.hooks.drops,
+        "setup": pos.in_setup(),
+        "check": check,
+        "last": last,
+        "zone": zone,
+    })
+}
+
+fn ahayuta_sq(s: u8) -> String {
+    format!("{}{}", (b'a' + s % 8) as char, s / 8 + 1)
+}
+
+fn ahayuta_board(g: &Ahayuta, last: Option<Value>) -> Value {
+    let mut cells = Vec::new();
+    for s in 0..64u8 {
+        let (letter, seat, name) = match g.cell(s) {
+            Cell::Empty => continue,
+            Cell::Man(c) => (if c == Color::White { "M" } else { "m" }, c, "man"),
+            Cell::God(c) => (
+                if c == Color::White { "A" } else { "a" },
+                c,
+                "Ahayuta (war god)",
+            ),
+        };
+        cells.push(json!({
+            "sq": ahayuta_sq(s), "id": if letter.eq_ignore_ascii_case("a") { "ahayuta" } else { "man" },
+            "letter": letter, "seat": seat.index(), "name": name, "promoted": false,
+        }));
+    }
+    let hands: Vec<Value> = Color::BOTH
+        .iter()
+        .map(|&c| {
+            let mut list = Vec::new();
+            if g.in_hand(c) > 0 {
+                list.push(json!({"id": "man", "letter": "M", "name": "man", "count": g.in_hand(c)}));
+            }
+            if g.god_pending(c) {
+                list.push(json!({"id": "ahayuta", "letter": "A", "name": "Ahayuta (war god)", "count": 1}));
+            }
+            json!(list)
+        })
+        .collect();
+    json!({
+        "kind": "grid",
+        "style": "ahayuta",
+        "files": 8,
+        "ranks": 8,
+        "checkered": false,
+        "corners": ["a1", "h1", "a8", "h8"],
+        "cells": cells,
+        "hands": hands,
+        "hasHands": true,
+        "check": null,
+        "last": last,
+        "zone": 0,
+    })
+}
+
+fn ashtapada_board(g: &Ashtapada) -> Value {
+    let marked: Vec<String> = (0..64u8)
+        .filter(|&s| paths::marked(s))
+        .map(paths::name)
+        .collect();
+    let seats = g.seats();
+    let routes: Vec<Value> = seats
+        .iter()
+        .map(|&s| {
+            let (path, end) = match g.rules() {
+                Ruleset::Kile => paths::kile_path(s),
+                Ruleset::AshtaKashte => paths::ashta_kashte_path(s),
+            };
+            json!({
+                "path": path.iter().map(|&q| paths::name(q)).collect::<Vec<_>>(),
+                "end": paths::name(end),
+            })
+        })
+        .collect();
+    let pieces: Vec<Value> = (0..seats.len())
+        .map(|p| {
+            let list: Vec<Value> = g
+                .pieces(p)
+                .iter()
+                .map(|&spot| {
+                    let at = match spot {
+                        Spot::Hand => "hand",
+                        Spot::Off => "off",
+                        Spot::Keep => "keep",
+                        Spot::Path(_) => "path",
+                    };
+                    json!({ "at": at, "sq": g.square(p, spot).map(paths::name) })
+                })
+                .collect();
+            json!(list)
+        })
+        .collect();
+    json!({
+        "kind": "ashtapada",
+        "ruleset": g.rules().name(),
+        "files": 8,
+        "ranks": 8,
+        "marked": marked,
+        "routes": routes,
+        "pieces": pieces,
+        "throws": g.throws(),
+        "current": g.current(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn setup(game: &str) -> Setup {
+        Setup {
+            game: game.into(),
+            ruleset: String::new(),
+            options: vec![],
+            seed: 3,
+        }
+    }
+
+    #[test]
+    fn chess_moves_are_checked_and_named() {
+        let mut t = Table::new(setup("shatranj")).unwrap();
+        assert_eq!(t.to_act(), vec![0]);
+        let e = t.play(1, "e7e6").unwrap_err();
+        assert!(e.contains("White's turn"), "{e}");
+        let e = t.play(0, "e2e4").unwrap_err();
+        assert!(e.contains("not legal"), "{e}");
+        let added = t.play(0, "e2e3").unwrap();
+        assert_eq!(added[0].label, "e3");
+        assert_eq!(t.to_act(), vec![1]);
+        let legal = t.legal(1);
+        assert!(legal.iter().any(|m| m["text"] == "g8f6" && m["from"] == "g8"));
+    }
+
+    #[test]
+    fn shapes_of_move_texts() {
+        assert_eq!(move_shape("h10g8"), json!({"from": "h10", "to": "g8"}));
+        assert_eq!(
+            move_shape("e7e8q"),
+            json!({"from": "e7", "to": "e8", "promotion": "q"})
+        );
+        assert_eq!(move_shape("P@e4"), json!({"drop": "P", "to": "e4"}));
+        assert_eq!(move_shape("@d1"), json!({"drop": "M", "to": "d1"}));
+        assert_eq!(
+            move_shape("e7f8/d1"),
+            json!({"from": "e7", "to": "f8", "then": "d1"})
+        );
+        assert_eq!(move_shape("arrange-nbbn"), json!({"special": true}));
+    }
+
+    #[test]
+    fn ashtapada_throws_itself_and_replays() {
+        let mut t = Table::new(Setup {
+            game: "ashtapada".into(),
+            ruleset: "kile".into(),
+            options: vec!["players=3".into()],
+            seed: 11,
+        })
+        .unwrap();
+        assert!(t.played().iter().all(|p| p.seat.is_none()));
+        for _ in 0..30 {
+            let Some(&s) = t.to_act().first() else { break };
+            let text = t.legal(s)[0]["text"].as_str().unwrap().to_string();
+            t.play(s, &text).unwrap();
+        }
+        let moves: Vec<(Option<usize>, String)> =
+            t.played().iter().map(|p| (p.seat, p.text.clone())).collect();
+        let again = Table::replay(t.setup().clone(), &moves).unwrap();
+        assert_eq!(again.fen(), t.fen());
+        // a forged throw is refused
+        let mut forged = moves.clone();
+        let i = forged.iter().position(|m| m.0.is_none()).unwrap();
+        forged[i].1 = if forged[i].1 == "throw 8" { "throw 1" } else { "throw 8" }.into();
+        assert!(Table::replay(t.setup().clone(), &forged).is_err());
+        // and the record text reads back
+        let back = Table::from_record(&t.record_text(&[])).unwrap();
+        assert_eq!(back.fen(), t.fen());
+    }
+
+    #[test]
+    fn werera_lets_both_sides_move() {
+        let mut t = Table::new(setup("senterej")).unwrap();
+        assert_eq!(t.to_act(), vec![0, 1]);
+        t.play(1, "e7e6").unwrap();
+        t.play(1, "d7d6").unwrap();
+        t.play(0, "e2e3").unwrap();
+        let moves: Vec<(Option<usize>, String)> =
+            t.played().iter().map(|p| (p.seat, p.text.clone())).collect();
+        assert_eq!(Table::replay(t.setup().clone(), &moves).unwrap().fen(), t.fen());
+    }
+
+    #[test]
+    fn pgn_round_trip_and_undo() {
+        let mut t = Table::new(setup("asha")).unwrap();
+        for (s, m) in [(0, "f2f3"), (1, "e7e5"), (0, "g2g4"), (1, "d8h4")] {
+            t.play(s, m).unwrap();
+        }
+        assert_eq!(t.outcome().unwrap().winner(), Some(1));
+        let back = Table::from_record(&t.record_text(&[])).unwrap();
+        assert_eq!(back.fen(), t.fen());
+        let n = t.undo_point(0).unwrap();
+        let u = t.truncated(n).unwrap();
+        assert_eq!(u.played().len(), 2);
+        assert_eq!(u.to_act(), vec![0]);
+    }
+
+    #[test]
+    fn bad_setups_are_explained() {
+        assert!(Table::new(setup("go")).unwrap_err().contains("unknown game"));
+        let mut s = setup("ashtapada");
+        s.options = vec!["players=5".into()];
+        assert!(Table::new(s).unwrap_err().contains("players=2|3|4"));
+        assert!(Table::from_record("garbage").is_err());
+    }
+}

@@ -1,0 +1,266 @@
+//! The HTTP routes: the JSON API, the WebSocket of each game, and the page's static files
+//! (built into the binary).
+
+use crate::hall::{Hall, Refusal};
+use crate::store::{Filter, SeatSpec};
+use crate::table::{Setup, Table};
+use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, Query, State};
+use axum::http::{header, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::sync::Arc;
+
+type Shared = State<Arc<Hall>>;
+
+impl IntoResponse for Refusal {
+    fn into_response(self) -> Response {
+        let status = StatusCode::from_u16(self.status).unwrap_or(StatusCode::BAD_REQUEST);
+        (status, Json(json!({ "error": self.message }))).into_response()
+    }
+}
+
+type Answer = Result<Json<Value>, Refusal>;
+
+fn body<T>(b: Result<Json<T>, JsonRejection>) -> Result<T, Refusal> {
+    b.map(|Json(t)| t)
+        .map_err(|e| Refusal::new(400, format!("bad request body: {}", e.body_text())))
+}
+
+fn game_id(p: Result<Path<String>, PathRejection>) -> Result<i64, Refusal> {
+    let Path(text) = p.map_err(|e| Refusal::new(400, e.body_text()))?;
+    text.parse::<i64>()
+        .map_err(|_| Refusal::new(400, format!("{text:?} is not a game number")))
+}
+
+/// The routes.
+pub fn router(hall: Arc<Hall>) -> Router {
+    Router::new()
+        .route("/api/catalog", get(catalog))
+        .route("/api/games", get(list).post(create))
+        .route("/api/games/{id}", get(state))
+        .route("/api/games/{id}/move", post(play))
+        .route("/api/games/{id}/resign", post(resign))
+        .route("/api/games/{id}/draw", post(draw))
+        .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/ws", get(watch))
+        .route("/api/import", post(import))
+        .route("/app.js", get(|| file("text/javascript", APP_JS)))
+        .route("/board.js", get(|| file("text/javascript", BOARD_JS)))
+        .route("/style.css", get(|| file("text/css", STYLE_CSS)))
+        .fallback(fallback)
+        .with_state(hall)
+}
+
+const INDEX_HTML: &str = include_str!("../web/index.html");
+const APP_JS: &str = include_str!("../web/app.js");
+const BOARD_JS: &str = include_str!("../web/board.js");
+const STYLE_CSS: &str = include_str!("../web/style.css");
+
+async fn file(kind: &'static str, text: &'static str) -> Response {
+    ([(header::CONTENT_TYPE, kind)], text).into_response()
+}
+
+/// Pages are drawn by the script; unknown API paths get a JSON 404.
+async fn fallback(uri: Uri) -> Response {
+    if uri.path().starts_with("/api/") {
+        return Refusal::new(404, format!("no such API path: {}", uri.path())).into_response();
+    }
+    (
+        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        INDEX_HTML,
+    )
+        .into_response()
+}
+
+async fn catalog() -> Json<Value> {
+    Json(crate::catalog::catalog())
+}
+
+#[derive(Deserialize)]
+struct NewGame {
+    game: String,
+    #[serde(default)]
+    ruleset: String,
+    #[serde(default)]
+    options: Vec<String>,
+    seats: Vec<SeatSpec>,
+    seed: Option<u64>,
+}
+
+async fn create(State(hall): Shared, b: Result<Json<NewGame>, JsonRejection>) -> Answer {
+    let n = body(b)?;
+    let setup = Setup {
+        game: n.game,
+        ruleset: n.ruleset,
+        options: n.options,
+        seed: n.seed.unwrap_or_else(rand::random),
+    };
+    hall.create(setup, n.seats).map(Json)
+}
+
+async fn list(State(hall): Shared, q: Result<Query<Filter>, QueryRejection>) -> Answer {
+    let Query(f) = q.map_err(|e| Refusal::new(400, e.body_text()))?;
+    if let Some(s) = f.status.as_deref() {
+        if !matches!(s, "" | "playing" | "finished") {
+            return Err(Refusal::new(
+                400,
+                format!("status is playing or finished, not {s:?}"),
+            ));
+        }
+    }
+    let games = hall.store.list(&f).map_err(|e| Refusal::new(500, e))?;
+    Ok(Json(json!({ "games": games })))
+}
+
+async fn state(State(hall): Shared, p: Result<Path<String>, PathRejection>) -> Answer {
+    let id = game_id(p)?;
+    let room = hall.room(id)?;
+    let s = room.lock().unwrap_or_else(|e| e.into_inner()).state();
+    Ok(Json(s))
+}
+
+#[derive(Deserialize)]
+struct SeatAction {
+    seat: usize,
+    #[serde(default)]
+    token: String,
+    #[serde(default, rename = "move")]
+    text: String,
+    #[serde(default)]
+    action: String,
+}
+
+async fn play(
+    State(hall): Shared,
+    p: Result<Path<String>, PathRejection>,
+    b: Result<Json<SeatAction>, JsonRejection>,
+) -> Answer {
+    let id = game_id(p)?;
+    let a = body(b)?;
+    if a.text.trim().is_empty() {
+        return Err(Refusal::new(400, "the request names no move"));
+    }
+    hall.play(id, a.seat, &a.token, &a.text).map(Json)
+}
+
+async fn resign(
+    State(hall): Shared,
+    p: Result<Path<String>, PathRejection>,
+    b: Result<Json<SeatAction>, JsonRejection>,
+) -> Answer {
+    let id = game_id(p)?;
+    let a = body(b)?;
+    hall.resign(id, a.seat, &a.token).map(Json)
+}
+
+async fn draw(
+    State(hall): Shared,
+    p: Result<Path<String>, PathRejection>,
+    b: Result<Json<SeatAction>, JsonRejection>,
+) -> Answer {
+    let id = game_id(p)?;
+    let a = body(b)?;
+    hall.draw(id, a.seat, &a.token, &a.action).map(Json)
+}
+
+async fn undo(
+    State(hall): Shared,
+    p: Result<Path<String>, PathRejection>,
+    b: Result<Json<SeatAction>, JsonRejection>,
+) -> Answer {
+    let id = game_id(p)?;
+    let a = body(b)?;
+    hall.undo(id, a.seat, &a.token).map(Json)
+}
+
+async fn record(
+    State(hall): Shared,
+    p: Result<Path<String>, PathRejection>,
+) -> Result<Response, Refusal> {
+    let id = game_id(p)?;
+    let room = hall.room(id)?;
+    let text = {
+        let r = room.lock().unwrap_or_else(|e| e.into_inner());
+        let id_text = id.to_string();
+        r.table()
+            .record_text(&[("Site", "Ashta"), ("Round", id_text.as_str())])
+    };
+    let chess = !text.starts_with("[Game ");
+    let name = format!(
+        "attachment; filename=\"ashta-{id}.{}\"",
+        if chess { "pgn" } else { "txt" }
+    );
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_string()),
+            (header::CONTENT_DISPOSITION, name),
+        ],
+        text,
+    )
+        .into_response())
+}
+
+async fn import(State(hall): Shared, text: String) -> Answer {
+    if text.trim().is_empty() {
+        return Err(Refusal::new(400, "the record is empty"));
+    }
+    let table = Table::from_record(&text).map_err(|e| Refusal::new(422, e))?;
+    let seats = (0..table.seats())
+        .map(|_| SeatSpec {
+            kind: "human".into(),
+            level: 0,
+            token: String::new(),
+        })
+        .collect();
+    hall.open(table, seats).map(Json)
+}
+
+async fn watch(
+    State(hall): Shared,
+    p: Result<Path<String>, PathRejection>,
+    ws: WebSocketUpgrade,
+) -> Result<Response, Refusal> {
+    let id = game_id(p)?;
+    let room = hall.room(id)?;
+    let (first, rx) = {
+        let r = room.lock().unwrap_or_else(|e| e.into_inner());
+        (r.state().to_string(), r.subscribe())
+    };
+    Ok(ws.on_upgrade(move |socket| follow(socket, first, rx)))
+}
+
+/// Sends the state now and after every change until the watcher leaves.
+async fn follow(
+    mut socket: WebSocket,
+    first: String,
+    mut rx: tokio::sync::broadcast::Receiver<Arc<str>>,
+) {
+    use tokio::sync::broadcast::error::RecvError;
+    if socket.send(Message::Text(first.into())).await.is_err() {
+        return;
+    }
+    loop {
+        tokio::select! {
+            msg = rx.recv() => match msg {
+                Ok(state) => {
+                    if socket.send(Message::Text(state.to_string().into())).await.is_err() {
+                        return;
+                    }
+                }
+                // a slow watcher skips to the newest state
+                Err(RecvError::Lagged(_)) => continue,
+                Err(RecvError::Closed) => return,
+            },
+            incoming = socket.recv() => match incoming {
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                Some(Ok(_)) => {}
+            },
+        }
+    }
+}

@@ -1,0 +1,442 @@
+// Ashta in the browser: the home page with the games and the new-game form, a rules
+// page per game, the archive, and the game page (board, moves, dice, seats, live updates).
+"use strict";
+
+const $ = (sel, root) => (root || document).querySelector(sel);
+const main = () => $("#main");
+let catalog = null;
+
+function h(tag, attrs, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else if (v !== false && v != null) e.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) {
+    if (c == null || c === false) continue;
+    e.appendChild(typeof c === "string" || typeof c === "number" ? document.createTextNode(String(c)) : c);
+  }
+  return e;
+}
+
+async function api(method, path, body, raw) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.body = raw ? body : JSON.stringify(body);
+    init.headers["Content-Type"] = raw ? "text/plain" : "application/json";
+  }
+  const res = await fetch(path, init);
+  const text = await res.text();
+  let data = null;
+  try { data = JSON.parse(text); } catch (_) { data = text; }
+  if (!res.ok) throw new Error((data && data.error) || text || res.statusText);
+  return data;
+}
+
+function say(msg, bad) {
+  const bar = $("#message");
+  bar.textContent = msg || "";
+  bar.className = bad ? "bad" : "";
+}
+
+async function loadCatalog() {
+  if (!catalog) catalog = (await api("GET", "/api/catalog")).games;
+  return catalog;
+}
+
+// Secrets of the seats this browser holds, per game.
+function tokens(id) {
+  try { return JSON.parse(localStorage.getItem("ashta-tokens-" + id) || "{}"); } catch (_) { return {}; }
+}
+function saveToken(id, seat, token) {
+  const t = tokens(id);
+  t[seat] = token;
+  localStorage.setItem("ashta-tokens-" + id, JSON.stringify(t));
+}
+function animations() { return localStorage.getItem("ashta-animate") !== "off"; }
+
+function go(path) {
+  history.pushState(null, "", path);
+  route();
+}
+
+async function route() {
+  say("");
+  if (window.ashtaSocket) { window.ashtaSocket.onclose = null; window.ashtaSocket.close(); window.ashtaSocket = null; }
+  const path = location.pathname;
+  try {
+    let m;
+    if ((m = path.match(/^\/game\/(\d+)/))) await gamePage(parseInt(m[1], 10));
+    else if ((m = path.match(/^\/rules\/([a-z-]+)/))) await rulesPage(m[1]);
+    else if (path.startsWith("/archive")) await archivePage();
+    else await homePage();
+  } catch (e) {
+    say(e.message, true);
+  }
+}
+
+// ---- home: games and the new-game form ----
+
+async function homePage() {
+  const games = await loadCatalog();
+  const form = newGameForm(games);
+  const cards = games.map((g) => h("div", { class: "card" },
+    h("h3", {}, g.name),
+    h("p", {}, g.summary),
+    h("p", { class: "small" }, `${g.seats.join(" to ").replace("2 to 3 to 4", "2 to 4")} players \u00B7 rules: ${g.rulesets.join(", ")}`),
+    h("a", { href: "/rules/" + g.id, onclick: link }, "Rules"), " ",
+    h("a", { href: "#new", "data-game": g.id, onclick: (e) => { e.preventDefault(); form.pick(g.id); } }, "Play"),
+  ));
+  main().replaceChildren(
+    h("section", { id: "new" }, h("h2", {}, "New game"), form.node),
+    h("section", {}, h("h2", {}, "Games"), h("div", { class: "cards" }, cards)),
+  );
+}
+
+function link(e) {
+  e.preventDefault();
+  go(e.currentTarget.getAttribute("href"));
+}
+
+function newGameForm(games) {
+  const gameSel = h("select", { name: "game", id: "game" }, games.map((g) => h("option", { value: g.id }, g.name)));
+  const rulesetSel = h("select", { name: "ruleset", id: "ruleset" });
+  const optionsBox = h("div", { class: "options" });
+  const seatsBox = h("div", { class: "seats" });
+  const node = h("form", { id: "new-game" },
+    h("label", {}, "Game ", gameSel),
+    h("label", {}, "Ruleset ", rulesetSel),
+    optionsBox, seatsBox,
+    h("button", { type: "submit", id: "start" }, "Start the game"));
+  const current = () => games.find((g) => g.id === gameSel.value);
+  function seats() {
+    const g = current();
+    const playersSel = $("select[name=opt-players]", optionsBox);
+    const n = playersSel ? parseInt(playersSel.value, 10) : g.seats[0];
+    const names = g.id === "ashtapada" ? ["South", "West", "North", "East"].filter((_, i) => n === 4 || (n === 3 ? i < 3 : i % 2 === 0)) : g.seatNames;
+    seatsBox.replaceChildren(...names.map((name, i) => h("div", { class: "seat" },
+      h("span", { class: "seatname" }, name),
+      h("select", { name: "seat-" + i, class: "seatkind" }, h("option", { value: "human" }, "human"), h("option", { value: "computer", selected: i === 1 }, "computer")),
+      h("select", { name: "level-" + i, class: "level" }, [1, 2, 3, 4, 5, 6, 7, 8].map((l) => h("option", { value: l, selected: l === 3 }, "level " + l))),
+    )));
+  }
+  function refresh() {
+    const g = current();
+    rulesetSel.replaceChildren(...g.rulesets.map((r) => h("option", { value: r }, r)));
+    optionsBox.replaceChildren(...g.options.map((o) => h("label", {}, o.name + " ",
+      h("select", { name: "opt-" + o.name, onchange: seats }, o.values.map((v) => h("option", { value: v }, v))))));
+    seats();
+  }
+  gameSel.addEventListener("change", refresh);
+  refresh();
+  node.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const g = current();
+    const options = g.options.map((o) => `${o.name}=${$(`select[name=opt-${o.name}]`, optionsBox).value}`);
+    const seatSpecs = [...seatsBox.querySelectorAll(".seat")].map((s, i) => ({
+      kind: $(`select[name=seat-${i}]`, s).value,
+      level: parseInt($(`select[name=level-${i}]`, s).value, 10),
+    }));
+    try {
+      const made = await api("POST", "/api/games", { game: g.id, ruleset: rulesetSel.value, options, seats: seatSpecs });
+      for (const s of made.seats) if (s.token) saveToken(made.id, s.seat, s.token);
+      go("/game/" + made.id);
+    } catch (err) { say(err.message, true); }
+  });
+  return { node, pick: (id) => { gameSel.value = id; refresh(); node.scrollIntoView(); } };
+}
+
+// ---- rules pages ----
+
+async function rulesPage(id) {
+  const games = await loadCatalog();
+  const g = games.find((x) => x.id === id);
+  if (!g) throw new Error("there is no game " + id);
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("class", "diagram");
+  main().replaceChildren(h("section", { class: "rules" },
+    h("h2", {}, g.name),
+    h("p", { class: "small" }, "Rules from " + g.seed + "; rulesets: " + g.rulesets.join(", ") +
+      (g.options.length ? "; options: " + g.options.map((o) => o.name + "=" + o.values.join("|")).join(", ") : "")),
+    h("p", {}, g.summary),
+    h("ul", {}, g.rules.map((r) => h("li", {}, r))),
+    h("h3", {}, "Start position"), svg,
+    h("p", {}, h("a", { href: "/", onclick: link }, "Play it")),
+  ));
+  AshtaBoard.drawBoard(svg, g.start, { flipped: false, colours: startColours(g), seatNames: g.seatNames });
+}
+
+function startColours(g) {
+  if (g.id === "xiangqi") return ["#c0392b", "#222222"];
+  if (g.id === "janggi") return ["#2e6fb7", "#c0392b"];
+  if (g.id === "ashtapada") return ["#c0392b", "#2e86c1", "#f1c40f", "#27ae60"];
+  return ["#f4f1e8", "#222222"];
+}
+
+// ---- archive ----
+
+async function archivePage() {
+  const games = await loadCatalog();
+  const params = new URLSearchParams(location.search);
+  const gameSel = h("select", { name: "game" }, h("option", { value: "" }, "all games"), games.map((g) => h("option", { value: g.id, selected: params.get("game") === g.id }, g.name)));
+  const statusSel = h("select", { name: "status" }, ["", "playing", "finished"].map((s) => h("option", { value: s, selected: params.get("status") === s }, s || "any status")));
+  const list = await api("GET", "/api/games?" + new URLSearchParams({ game: params.get("game") || "", status: params.get("status") || "" }));
+  const rows = list.games.map((g) => h("tr", {},
+    h("td", {}, h("a", { href: "/game/" + g.id, onclick: link }, "#" + g.id)),
+    h("td", {}, g.game), h("td", {}, g.ruleset), h("td", {}, g.seats), h("td", {}, g.status),
+    h("td", {}, g.result ? `${g.result} (${g.reason})` : ""), h("td", {}, g.moves), h("td", {}, g.updated),
+    h("td", {}, h("a", { href: `/api/games/${g.id}/record` }, "record"))));
+  const importBox = h("textarea", { id: "import-text", rows: 6, placeholder: "Paste a PGN or an Ashta record" });
+  main().replaceChildren(
+    h("section", {}, h("h2", {}, "Archive"),
+      h("form", { class: "filters", onsubmit: (e) => { e.preventDefault(); go("/archive?" + new URLSearchParams({ game: gameSel.value, status: statusSel.value })); } },
+        gameSel, statusSel, h("button", { type: "submit" }, "Filter")),
+      h("table", { class: "archive" }, h("tr", {}, ["Game", "Kind", "Ruleset", "Seats", "Status", "Result", "Moves", "Last change", ""].map((t) => h("th", {}, t))), rows)),
+    h("section", {}, h("h2", {}, "Import a record"), importBox,
+      h("button", { id: "import", onclick: async () => {
+        try {
+          const made = await api("POST", "/api/import", importBox.value, true);
+          for (const s of made.seats) if (s.token) saveToken(made.id, s.seat, s.token);
+          go("/game/" + made.id);
+        } catch (err) { say(err.message, true); }
+      } }, "Import")),
+  );
+}
+
+// ---- the game page ----
+
+const view = { state: null, selected: null, hand: null, flipped: null, pathSeat: null, seenMoves: 0 };
+
+async function gamePage(id) {
+  const params = new URLSearchParams(location.search);
+  if (params.get("token") && params.get("seat") != null) {
+    saveToken(id, parseInt(params.get("seat"), 10), params.get("token"));
+    history.replaceState(null, "", "/game/" + id);
+  }
+  Object.assign(view, { state: null, selected: null, hand: null, flipped: null, pathSeat: null, seenMoves: 0 });
+  main().replaceChildren(h("div", { class: "game" },
+    h("div", { class: "boardcol" },
+      h("svg", { id: "board", xmlns: "http://www.w3.org/2000/svg" }),
+      h("div", { id: "dice" }),
+      h("div", { id: "specials" })),
+    h("div", { class: "panel" },
+      h("h2", { id: "title" }),
+      h("div", { id: "status" }),
+      h("div", { id: "seats" }),
+      h("div", { id: "actions" }),
+      h("ol", { id: "moves" }),
+      h("div", { id: "invites" }))));
+  // the board element must be an SVG element, not an HTML one
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.id = "board";
+  $("#board").replaceWith(svg);
+  const first = await api("GET", "/api/games/" + id);
+  view.seenMoves = first.moves.length;
+  render(first);
+  connect(id);
+}
+
+function connect(id) {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  const ws = new WebSocket(`${proto}//${location.host}/api/games/${id}/ws`);
+  window.ashtaSocket = ws;
+  ws.onmessage = (e) => {
+    const s = JSON.parse(e.data);
+    if (!view.state || s.id !== view.state.id || s.version !== view.state.version || s.moves.length !== view.state.moves.length) render(s);
+  };
+  ws.onclose = () => { if (window.ashtaSocket === ws) setTimeout(() => { if (window.ashtaSocket === ws) connect(id); }, 1000); };
+}
+
+function mySeats(s) {
+  const t = tokens(s.id);
+  return Object.keys(t).map((k) => parseInt(k, 10)).filter((k) => s.seats[k] && s.seats[k].kind === "human");
+}
+
+// The moves this browser may make now: the legal moves of each held seat that is to act.
+function myMoves(s) {
+  const mine = mySeats(s);
+  const out = [];
+  for (const seat of s.toAct) if (mine.includes(seat)) for (const m of s.legal[seat]) out.push(Object.assign({ seat }, m));
+  return out;
+}
+
+function render(s) {
+  const prev = view.state;
+  view.state = s;
+  if (!prev || prev.version !== s.version || prev.moves.length !== s.moves.length) { view.selected = null; view.hand = null; }
+  const mine = mySeats(s);
+  if (view.flipped === null) view.flipped = mine.length === 1 && mine[0] === 1 && s.seats.length === 2;
+  const game = (catalog || []).find((g) => g.id === s.setup.game);
+  $("#title").textContent = (game ? game.name : s.setup.game) + " #" + s.id;
+  drawGame();
+  // status
+  const status = $("#status");
+  if (s.outcome) {
+    status.className = "over";
+    status.textContent = `${s.outcome.text} \u2014 ${s.outcome.reason}`;
+  } else {
+    status.className = "";
+    const who = s.toAct.map((i) => s.seatNames[i]).join(" or ");
+    status.textContent = (s.toAct.length ? `${who} to move` : "") + (s.board.check ? " \u2014 check!" : "") + (s.thinking ? " (the computer is thinking)" : "");
+  }
+  // seats
+  $("#seats").replaceChildren(...s.seatNames.map((name, i) => h("div", {
+    class: "seatline" + (s.toAct.includes(i) ? " active" : ""),
+    onmouseenter: () => { view.pathSeat = i; drawGame(); },
+    onmouseleave: () => { view.pathSeat = null; drawGame(); },
+  }, h("span", { class: "swatch", style: "background:" + s.seatColours[i] }), " ", name, ": ",
+    s.seats[i].kind === "computer" ? "computer, level " + s.seats[i].level : (mine.includes(i) ? "you" : "human"))));
+  // moves
+  const list = $("#moves");
+  const items = [];
+  if (s.seats.length === 2 && s.board.kind === "grid") {
+    for (let i = 0; i < s.moves.length; i += 2) {
+      items.push(h("li", {}, s.moves[i].label + (s.moves[i + 1] ? "  " + s.moves[i + 1].label : "")));
+    }
+  } else {
+    for (const m of s.moves) items.push(h("li", { class: m.seat == null ? "throw" : "" }, (m.seat == null ? "" : s.seatNames[m.seat] + ": ") + m.label));
+  }
+  list.replaceChildren(...items);
+  list.scrollTop = list.scrollHeight;
+  actions(s, mine);
+  invites(s);
+  dice(s);
+}
+
+function drawGame() {
+  const s = view.state;
+  const marks = {};
+  const moves = myMoves(s);
+  if (view.selected) {
+    marks[view.selected] = "selected";
+    for (const m of moves) if (m.from === view.selected) marks[m.to] = "target";
+  }
+  if (view.hand) for (const m of moves) if (m.drop && m.drop.toUpperCase() === view.hand.letter && m.seat === view.hand.seat) marks[m.to] = "target";
+  AshtaBoard.drawBoard($("#board"), s.board, {
+    flipped: view.flipped, colours: s.seatColours, seatNames: s.seatNames, marks,
+    showPath: view.pathSeat, selectedHand: view.hand,
+    onSquare: clickSquare, onHand: clickHand, onDragStart: dragStart,
+  });
+  // moves that are not a piece going to a square: plans, passes, arrangements
+  const specials = moves.filter((m) => m.special);
+  $("#specials").replaceChildren(...(specials.length ? [h("div", { class: "small" }, s.board.kind === "ashtapada" ? "Your plans for these throws:" : "Other moves:")] : []),
+    ...specials.map((m) => h("button", { class: "special", "data-move": m.text, onclick: () => send(m) }, m.label)));
+}
+
+function clickSquare(sq) {
+  const moves = myMoves(view.state);
+  const from = view.selected;
+  const handSel = view.hand;
+  const cands = moves.filter((m) => m.to === sq && ((from && m.from === from) || (handSel && m.drop && m.drop.toUpperCase() === handSel.letter && m.seat === handSel.seat)));
+  if (cands.length === 1) return send(cands[0]);
+  if (cands.length > 1) return choose(cands);
+  view.hand = null;
+  view.selected = moves.some((m) => m.from === sq) && sq !== from ? sq : null;
+  drawGame();
+}
+
+function clickHand(seat, letter) {
+  view.selected = null;
+  const same = view.hand && view.hand.seat === seat && view.hand.letter === letter;
+  view.hand = same ? null : { seat, letter };
+  drawGame();
+}
+
+// Dragging a piece: press on it, release on the target square.
+function dragStart(sq, e) {
+  const svg = $("#board");
+  const moves = myMoves(view.state);
+  if (!moves.some((m) => m.from === sq)) return;
+  e.preventDefault();
+  view.selected = sq;
+  view.hand = null;
+  drawGame();
+  const up = (ev) => {
+    window.removeEventListener("pointerup", up);
+    const target = document.elementFromPoint(ev.clientX, ev.clientY);
+    const to = target && (target.getAttribute("data-sq") || (target.parentNode && target.parentNode.getAttribute && target.parentNode.getAttribute("data-sq")));
+    if (to && to !== sq && svg.contains(target)) clickSquare(to);
+  };
+  window.addEventListener("pointerup", up);
+}
+
+// Several moves share the squares: a promotion or a placement to choose.
+function choose(cands) {
+  const box = h("div", { class: "choice", id: "choice" }, h("div", {}, "Choose:"),
+    cands.map((m) => h("button", { "data-move": m.text, onclick: () => { box.remove(); send(m); } }, m.label)),
+    h("button", { onclick: () => box.remove() }, "cancel"));
+  document.body.appendChild(box);
+}
+
+async function send(m) {
+  const s = view.state;
+  const token = tokens(s.id)[m.seat];
+  try {
+    const next = await api("POST", `/api/games/${s.id}/move`, { seat: m.seat, token, move: m.text });
+    render(next);
+    say("");
+  } catch (e) { say(e.message, true); view.selected = null; drawGame(); }
+}
+
+async function seatAction(path, seat, extra) {
+  const s = view.state;
+  try {
+    const next = await api("POST", `/api/games/${s.id}/${path}`, Object.assign({ seat, token: tokens(s.id)[seat] }, extra || {}));
+    render(next);
+  } catch (e) { say(e.message, true); }
+}
+
+function actions(s, mine) {
+  const box = $("#actions");
+  const btns = [h("button", { id: "flip", onclick: () => { view.flipped = !view.flipped; drawGame(); } }, "Flip board")];
+  const over = !!s.outcome;
+  const acting = mine.find((i) => s.toAct.includes(i));
+  const me = acting != null ? acting : mine[0];
+  if (!over && me != null) {
+    const humans = s.seats.filter((x) => x.kind === "human").length;
+    if (humans === 1) btns.push(h("button", { id: "undo", onclick: () => seatAction("undo", me) }, "Take back"));
+    btns.push(h("button", { id: "resign", onclick: () => { if (confirm("Resign?")) seatAction("resign", me); } }, "Resign"));
+    if (s.seats.length === 2) {
+      const other = 1 - me;
+      if (s.drawOffer === other && mine.includes(me)) {
+        btns.push(h("button", { id: "accept-draw", onclick: () => seatAction("draw", me, { action: "accept" }) }, "Accept draw"));
+        btns.push(h("button", { onclick: () => seatAction("draw", me, { action: "decline" }) }, "Decline draw"));
+      } else if (s.drawOffer !== me) {
+        btns.push(h("button", { id: "offer-draw", onclick: () => seatAction("draw", me, { action: "offer" }) }, "Offer draw"));
+      }
+    }
+  }
+  btns.push(h("a", { class: "button", href: `/api/games/${s.id}/record` }, "Export record"));
+  const anim = h("input", { type: "checkbox", id: "animate", checked: animations(), onchange: (e) => localStorage.setItem("ashta-animate", e.target.checked ? "on" : "off") });
+  box.replaceChildren(...btns, s.drawOffer != null && !over ? h("div", {}, s.seatNames[s.drawOffer] + " offers a draw") : "",
+    s.board.kind === "ashtapada" ? h("label", { class: "small" }, anim, " animate the throws") : "");
+}
+
+function invites(s) {
+  const t = tokens(s.id);
+  const links = Object.entries(t).filter(([seat]) => s.seats[seat] && s.seats[seat].kind === "human").map(([seat, token]) =>
+    h("div", {}, s.seatNames[seat] + ": ", h("input", { readonly: true, class: "invite", value: `${location.origin}/game/${s.id}?seat=${seat}&token=${token}` })));
+  $("#invites").replaceChildren(...(links.length > 1 || (links.length && s.seats.length > 1) ? [h("h3", {}, "Invite links"), h("p", { class: "small" }, "Give each player the link of their seat; anyone may watch at " + location.origin + "/game/" + s.id)] : []), ...links);
+}
+
+// The throws of the turn; new throws roll the shells briefly (unless turned off).
+function dice(s) {
+  const box = $("#dice");
+  if (s.board.kind !== "ashtapada") { box.replaceChildren(); return; }
+  const fresh = s.moves.length > view.seenMoves && s.moves.slice(view.seenMoves).some((m) => m.seat == null);
+  view.seenMoves = s.moves.length;
+  const throws = s.board.throws || [];
+  const shells = (n) => h("span", { class: "shells", title: n === 8 ? "no mouth up: 8" : n + " mouths up" },
+    [0, 1, 2, 3].map((i) => h("span", { class: "shell" + (n !== 8 && i < n ? " up" : "") })), h("b", {}, String(n)));
+  box.replaceChildren(h("span", { class: "small" }, "Throws this turn: "), ...throws.map(shells));
+  if (fresh && animations() && throws.length) {
+    box.classList.add("rolling");
+    setTimeout(() => box.classList.remove("rolling"), 600);
+  }
+}
+
+window.addEventListener("popstate", route);
+document.addEventListener("DOMContentLoaded", () => {
+  for (const a of document.querySelectorAll("nav a")) a.addEventListener("click", link);
+  loadCatalog().catch(() => {}).finally(route);
+});
