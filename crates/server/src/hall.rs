@@ -165,6 +165,22 @@ impl Hall {
         setup: Setup,
         seats: Vec<SeatSpec>,
     ) -> Result<Value, Refusal> {
+        let mut setup = setup;
+        // RULES.md: Senterej's Werera is simultaneous between two humans, ten moves each
+        // when the computer plays
+        if setup.game.eq_ignore_ascii_case("senterej")
+            && !setup.options.iter().any(|o| o.starts_with("werera="))
+        {
+            let humans = seats.iter().all(|s| s.kind == "human");
+            setup.options.push(
+                if humans {
+                    "werera=simultaneous"
+                } else {
+                    "werera=ten-moves"
+                }
+                .into(),
+            );
+        }
         let table = Table::new(setup).map_err(Refusal::bad)?;
         self.open(table, seats)
     }

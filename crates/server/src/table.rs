@@ -948,7 +948,9 @@ mod tests {
 
     #[test]
     fn werera_lets_both_sides_move() {
-        let mut t = Table::new(setup("senterej")).unwrap();
+        let mut s = setup("senterej");
+        s.options = vec!["werera=simultaneous".into()];
+        let mut t = Table::new(s).unwrap();
         assert_eq!(t.to_act(), vec![0, 1]);
         t.play(1, "e7e6").unwrap();
         t.play(1, "d7d6").unwrap();
@@ -975,10 +977,10 @@ mod tests {
 
     #[test]
     fn bad_setups_are_explained() {
-        assert!(Table::new(setup("go")).unwrap_err().contains("unknown game"));
+        assert!(Table::new(setup("go")).err().unwrap().contains("unknown game"));
         let mut s = setup("ashtapada");
         s.options = vec!["players=5".into()];
-        assert!(Table::new(s).unwrap_err().contains("players=2|3|4"));
+        assert!(Table::new(s).err().unwrap().contains("players=2|3|4"));
         assert!(Table::from_record("garbage").is_err());
     }
 }

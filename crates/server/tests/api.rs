@@ -1,0 +1,380 @@
+//! The HTTP API against the real server on a loopback port with a real SQLite file:
+//! create, join, move, refuse illegal and unauthorised moves, computer seats, live
+//! updates, records, restarts.
+
+use futures_util::StreamExt;
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+use std::path::Path;
+use std::time::Duration;
+
+struct Client {
+    http: reqwest::Client,
+    base: String,
+}
+
+impl Client {
+    fn new(addr: SocketAddr) -> Client {
+        Client {
+            http: reqwest::Client::new(),
+            base: format!("http://{addr}"),
+        }
+    }
+    async fn get(&self, path: &str) -> (u16, Value) {
+        let r = self.http.get(format!("{}{path}", self.base)).send().await.unwrap();
+        let status = r.status().as_u16();
+        (status, r.json().await.unwrap_or(Value::Null))
+    }
+    async fn post(&self, path: &str, body: Value) -> (u16, Value) {
+        let r = self
+            .http
+            .post(format!("{}{path}", self.base))
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        let status = r.status().as_u16();
+        (status, r.json().await.unwrap_or(Value::Null))
+    }
+    async fn text(&self, path: &str) -> (u16, String) {
+        let r = self.http.get(format!("{}{path}", self.base)).send().await.unwrap();
+        (r.status().as_u16(), r.text().await.unwrap())
+    }
+}
+
+async fn start(db: &Path) -> ashta_server::Running {
+    ashta_server::start("127.0.0.1:0".parse().unwrap(), db)
+        .await
+        .unwrap()
+}
+
+fn humans(n: usize) -> Value {
+    json!((0..n).map(|_| json!({"kind": "human"})).collect::<Vec<_>>())
+}
+
+async fn create(c: &Client, body: Value) -> (i64, Vec<String>) {
+    let (status, made) = c.post("/api/games", body).await;
+    assert_eq!(status, 200, "{made}");
+    let tokens = made["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["token"].as_str().unwrap().to_string())
+        .collect();
+    (made["id"].as_i64().unwrap(), tokens)
+}
+
+async fn play(c: &Client, id: i64, seat: usize, token: &str, mv: &str) -> (u16, Value) {
+    c.post(
+        &format!("/api/games/{id}/move"),
+        json!({"seat": seat, "token": token, "move": mv}),
+    )
+    .await
+}
+
+/// Waits until the game's record has at least `n` entries.
+async fn wait_moves(c: &Client, id: i64, n: usize) -> Value {
+    for _ in 0..200 {
+        let (_, s) = c.get(&format!("/api/games/{id}")).await;
+        if s["moves"].as_array().unwrap().len() >= n {
+            return s;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("game {id} did not reach {n} moves");
+}
+
+#[tokio::test]
+async fn create_join_move_refuse_and_resume_after_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    let server = start(&db).await;
+    let c = Client::new(server.addr);
+    let (id, tokens) = create(&c, json!({"game": "shatranj", "seats": humans(2)})).await;
+
+    // the seat to move moves; the other seat, a wrong token and an illegal move are refused
+    let (s, state) = play(&c, id, 0, &tokens[0], "e2e3").await;
+    assert_eq!(s, 200, "{state}");
+    assert_eq!(state["moves"][0]["label"], "e3");
+    assert_eq!(state["toAct"], json!([1]));
+    let (s, e) = play(&c, id, 0, &tokens[0], "d2d3").await;
+    assert_eq!(s, 409, "{e}");
+    let (s, e) = play(&c, id, 1, &tokens[0], "e7e6").await;
+    assert_eq!(s, 403, "{e}");
+    assert!(e["error"].as_str().unwrap().contains("token"));
+    let (s, e) = play(&c, id, 1, "", "e7e6").await;
+    assert_eq!(s, 403, "{e}");
+    let (s, e) = play(&c, id, 1, &tokens[1], "e7e5").await;
+    assert_eq!(s, 422, "{e}");
+    assert!(e["error"].as_str().unwrap().contains("not legal"), "{e}");
+    let (s, e) = play(&c, id, 1, &tokens[1], "zz").await;
+    assert_eq!(s, 422, "{e}");
+    let (s, _) = play(&c, id, 1, &tokens[1], "Nf6").await;
+    assert_eq!(s, 200);
+    let (_, before) = c.get(&format!("/api/games/{id}")).await;
+
+    // restart: the game is there, with its moves, and goes on
+    server.stop().await;
+    let server = start(&db).await;
+    let c = Client::new(server.addr);
+    let (s, after) = c.get(&format!("/api/games/{id}")).await;
+    assert_eq!(s, 200);
+    assert_eq!(after["moves"], before["moves"]);
+    assert_eq!(after["fen"], before["fen"]);
+    let (s, _) = play(&c, id, 0, &tokens[0], "g1f3").await;
+    assert_eq!(s, 200);
+    let (_, list) = c.get("/api/games?status=playing").await;
+    let row = &list["games"][0];
+    assert_eq!(row["id"], id);
+    assert_eq!(row["moves"], 3);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn computer_seats_answer_and_carry_on_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    let server = start(&db).await;
+    let c = Client::new(server.addr);
+    let (id, tokens) = create(
+        &c,
+        json!({"game": "makruk", "seats": [{"kind": "human"}, {"kind": "computer", "level": 1}]}),
+    )
+    .await;
+    assert_eq!(tokens[1], "", "computer seats have no token");
+    let (s, _) = play(&c, id, 0, &tokens[0], "e3e4").await;
+    assert_eq!(s, 200);
+    let state = wait_moves(&c, id, 2).await;
+    assert_eq!(state["moves"][1]["seat"], 1);
+    assert_eq!(state["toAct"], json!([0]));
+    // nobody may move for the computer
+    let (s, e) = play(&c, id, 1, "", "e6e5").await;
+    assert_eq!(s, 403, "{e}");
+
+    // take back: the human's move and the computer's answer go
+    let (s, state) = c
+        .post(
+            &format!("/api/games/{id}/undo"),
+            json!({"seat": 0, "token": tokens[0]}),
+        )
+        .await;
+    assert_eq!(s, 200, "{state}");
+    assert_eq!(state["moves"].as_array().unwrap().len(), 0);
+
+    // a game between computers plays on by itself, also after a restart
+    let (auto, _) = create(
+        &c,
+        json!({"game": "ahayuta", "seats": [{"kind": "computer", "level": 1}, {"kind": "computer", "level": 1}]}),
+    )
+    .await;
+    wait_moves(&c, auto, 1).await;
+    server.stop().await;
+    let server = start(&db).await;
+    let c = Client::new(server.addr);
+    let (_, s) = c.get(&format!("/api/games/{auto}")).await;
+    let n = s["moves"].as_array().unwrap().len();
+    wait_moves(&c, auto, n + 2).await;
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn watchers_see_each_move_live() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("g.db")).await;
+    let c = Client::new(server.addr);
+    let (id, tokens) = create(&c, json!({"game": "xiangqi", "seats": humans(2)})).await;
+    let url = format!("ws://{}/api/games/{id}/ws", server.addr);
+    let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+    let first: Value = match ws.next().await.unwrap().unwrap() {
+        tokio_tungstenite::tungstenite::Message::Text(t) => serde_json::from_str(&t).unwrap(),
+        m => panic!("{m:?}"),
+    };
+    assert_eq!(first["moves"], json!([]));
+    let (s, _) = play(&c, id, 0, &tokens[0], "h3e3").await;
+    assert_eq!(s, 200);
+    let next: Value = match tokio::time::timeout(Duration::from_secs(5), ws.next())
+        .await
+        .unwrap()
+        .unwrap()
+        .unwrap()
+    {
+        tokio_tungstenite::tungstenite::Message::Text(t) => serde_json::from_str(&t).unwrap(),
+        m => panic!("{m:?}"),
+    };
+    assert_eq!(next["moves"][0]["label"], "C2=5");
+    assert_eq!(next["board"]["style"], "xiangqi");
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn records_export_and_import_for_every_family() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("g.db")).await;
+    let c = Client::new(server.addr);
+    // a finished chess game: fool's mate in Asha
+    let (id, t) = create(&c, json!({"game": "asha", "seats": humans(2)})).await;
+    for (seat, m) in [(0, "f2f3"), (1, "e7e5"), (0, "g2g4"), (1, "Qh4")] {
+        let (s, e) = play(&c, id, seat, &t[seat], m).await;
+        assert_eq!(s, 200, "{e}");
+    }
+    let (_, state) = c.get(&format!("/api/games/{id}")).await;
+    assert_eq!(state["outcome"]["text"], "Black wins");
+    assert_eq!(state["outcome"]["reason"], "checkmate");
+    let (s, pgn) = c.text(&format!("/api/games/{id}/record")).await;
+    assert_eq!(s, 200);
+    assert!(pgn.contains("[Variant \"asha\"]") || pgn.contains("Variant"), "{pgn}");
+    let r = c
+        .http
+        .post(format!("{}/api/import", c.base))
+        .body(pgn)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+    let made: Value = r.json().await.unwrap();
+    let (_, copy) = c.get(&format!("/api/games/{}", made["id"])).await;
+    assert_eq!(copy["fen"], state["fen"]);
+    assert_eq!(copy["outcome"]["text"], "Black wins");
+    let (_, finished) = c.get("/api/games?status=finished").await;
+    assert_eq!(finished["games"].as_array().unwrap().len(), 2);
+
+    // Ashtapada for three: throws by the table, plans by the seats, the record replays
+    let (id, t) = create(
+        &c,
+        json!({"game": "ashtapada", "options": ["players=3"], "seats": humans(3)}),
+    )
+    .await;
+    for _ in 0..12 {
+        let (_, s) = c.get(&format!("/api/games/{id}")).await;
+        let seat = s["toAct"][0].as_u64().unwrap() as usize;
+        let mv = s["legal"][seat][0]["text"].as_str().unwrap().to_string();
+        let (st, e) = play(&c, id, seat, &t[seat], &mv).await;
+        assert_eq!(st, 200, "{e}");
+    }
+    let (_, s) = c.get(&format!("/api/games/{id}")).await;
+    let (_, rec) = c.text(&format!("/api/games/{id}/record")).await;
+    assert!(rec.starts_with("[Game \"ashtapada\"]"), "{rec}");
+    let r = c
+        .http
+        .post(format!("{}/api/import", c.base))
+        .body(rec.clone())
+        .send()
+        .await
+        .unwrap();
+    let made: Value = r.json().await.unwrap();
+    let (_, copy) = c.get(&format!("/api/games/{}", made["id"])).await;
+    assert_eq!(copy["fen"], s["fen"]);
+    // a record with a forged throw is refused with the reason
+    let forged = rec.replacen("throw ", "throw 9", 1);
+    let r = c
+        .http
+        .post(format!("{}/api/import", c.base))
+        .body(forged)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 422);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn bad_requests_get_clear_errors_and_the_server_keeps_running() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("g.db")).await;
+    let c = Client::new(server.addr);
+    let cases = [
+        (json!({"game": "go", "seats": humans(2)}), "unknown game"),
+        (json!({"game": "makruk", "seats": humans(3)}), "2 seats"),
+        (
+            json!({"game": "makruk", "seats": [{"kind": "human"}, {"kind": "computer", "level": 9}]}),
+            "level is 1 to 8",
+        ),
+        (
+            json!({"game": "makruk", "seats": [{"kind": "human"}, {"kind": "robot"}]}),
+            "human or computer",
+        ),
+        (
+            json!({"game": "makruk", "ruleset": "modern", "seats": humans(2)}),
+            "no ruleset",
+        ),
+        (json!({"seats": humans(2)}), "bad request body"),
+    ];
+    for (body, want) in cases {
+        let (s, e) = c.post("/api/games", body.clone()).await;
+        assert_eq!(s, 400, "{body} -> {e}");
+        assert!(e["error"].as_str().unwrap().contains(want), "{body} -> {e}");
+    }
+    let r = c
+        .http
+        .post(format!("{}/api/games", c.base))
+        .header("content-type", "application/json")
+        .body("{\"game\": ")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 400);
+    let (s, _) = c.get("/api/games/12x").await;
+    assert_eq!(s, 400);
+    let (s, _) = c.get("/api/games/404").await;
+    assert_eq!(s, 404);
+    let (s, _) = c.get("/api/nothing").await;
+    assert_eq!(s, 404);
+    let (s, _) = c.get("/api/games?status=lost").await;
+    assert_eq!(s, 400);
+    let r = c
+        .http
+        .post(format!("{}/api/import", c.base))
+        .body("[Variant \"makruk\"]\n\n1. e9e9 *")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 422);
+    // resign and draw rules
+    let (id, t) = create(&c, json!({"game": "janggi", "seats": humans(2)})).await;
+    let (s, _) = c
+        .post(
+            &format!("/api/games/{id}/draw"),
+            json!({"seat": 1, "token": t[1], "action": "accept"}),
+        )
+        .await;
+    assert_eq!(s, 409);
+    let (s, _) = c
+        .post(
+            &format!("/api/games/{id}/draw"),
+            json!({"seat": 0, "token": t[0], "action": "offer"}),
+        )
+        .await;
+    assert_eq!(s, 200);
+    let (s, state) = c
+        .post(
+            &format!("/api/games/{id}/draw"),
+            json!({"seat": 1, "token": t[1], "action": "accept"}),
+        )
+        .await;
+    assert_eq!(s, 200);
+    assert_eq!(state["outcome"]["reason"], "agreement");
+    let (s, _) = c
+        .post(
+            &format!("/api/games/{id}/resign"),
+            json!({"seat": 1, "token": t[1]}),
+        )
+        .await;
+    assert_eq!(s, 409, "a finished game cannot be resigned");
+    let (id, t) = create(&c, json!({"game": "shogi", "seats": humans(2)})).await;
+    let (s, state) = c
+        .post(
+            &format!("/api/games/{id}/resign"),
+            json!({"seat": 1, "token": t[1]}),
+        )
+        .await;
+    assert_eq!(s, 200);
+    assert_eq!(state["outcome"]["text"], "Sente wins");
+    // the page and the catalog still answer
+    let (s, page) = c.text("/").await;
+    assert_eq!(s, 200);
+    assert!(page.contains("<title>Ashta</title>"));
+    let (s, cat) = c.get("/api/catalog").await;
+    assert_eq!(s, 200);
+    assert_eq!(cat["games"].as_array().unwrap().len(), 16);
+    server.stop().await;
+}
