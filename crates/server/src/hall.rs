@@ -61,7 +61,9 @@ impl Room {
     }
 
     fn announce(&self) {
-        let _ = self.tx.send(Arc::from(self.state().to_string()));
+        if self.tx.receiver_count() > 0 {
+            let _ = self.tx.send(Arc::from(self.state().to_string()));
+        }
     }
 
     /// Checks that `token` is the secret of human seat `seat`.

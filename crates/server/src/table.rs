@@ -464,11 +464,16 @@ impl Table {
             Live::Chess(g) => {
                 let pos = Table::chess_position(g, seat);
                 let xiangqi = g.variant().spec.game == "xiangqi";
-                g.legal_moves_for(Table::color(seat))
-                    .into_iter()
-                    .map(|m| {
+                let legal = g.legal_moves_for(Table::color(seat));
+                legal
+                    .iter()
+                    .map(|&m| {
                         let text = pos.uci(m);
-                        let label = if xiangqi { pos.wxf(m) } else { pos.san(m) };
+                        let label = if xiangqi {
+                            pos.wxf(m)
+                        } else {
+                            pos.san_in(m, &legal)
+                        };
                         let mut v = move_shape(&text);
                         if m.kind() == chess::MoveKind::Pass {
                             v = json!({ "special": true });

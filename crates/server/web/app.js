@@ -240,9 +240,13 @@ function connect(id) {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   const ws = new WebSocket(`${proto}//${location.host}/api/games/${id}/ws`);
   window.ashtaSocket = ws;
+  let first = true;
   ws.onmessage = (e) => {
     const s = JSON.parse(e.data);
-    if (!view.state || s.id !== view.state.id || s.version !== view.state.version || s.moves.length !== view.state.moves.length) render(s);
+    // the first state after (re)connecting is taken as it is: a restarted server counts
+    // its versions anew
+    render(s, first);
+    first = false;
   };
   ws.onclose = () => { if (window.ashtaSocket === ws) setTimeout(() => { if (window.ashtaSocket === ws) connect(id); }, 1000); };
 }
@@ -260,8 +264,9 @@ function myMoves(s) {
   return out;
 }
 
-function render(s) {
+function render(s, force) {
   const prev = view.state;
+  if (!force && prev && prev.id === s.id && s.version < prev.version) return;
   view.state = s;
   if (!prev || prev.version !== s.version || prev.moves.length !== s.moves.length) { view.selected = null; view.hand = null; }
   const mine = mySeats(s);
@@ -315,7 +320,7 @@ function drawGame() {
   AshtaBoard.drawBoard($("#board"), s.board, {
     flipped: view.flipped, colours: s.seatColours, seatNames: s.seatNames, marks,
     showPath: view.pathSeat, selectedHand: view.hand,
-    onSquare: clickSquare, onHand: clickHand, onDragStart: dragStart,
+    onPress: press, onHand: clickHand,
   });
   // moves that are not a piece going to a square: plans, passes, arrangements
   const specials = moves.filter((m) => m.special);
@@ -323,7 +328,10 @@ function drawGame() {
     ...specials.map((m) => h("button", { class: "special", "data-move": m.text, onclick: () => send(m) }, m.label)));
 }
 
-function clickSquare(sq) {
+// A press on a square: plays the selected piece's move there, or selects the piece to
+// move; releasing the pointer on another square plays the move too (dragging).
+function press(sq, e) {
+  if (e) e.preventDefault();
   const moves = myMoves(view.state);
   const from = view.selected;
   const handSel = view.hand;
@@ -333,6 +341,17 @@ function clickSquare(sq) {
   view.hand = null;
   view.selected = moves.some((m) => m.from === sq) && sq !== from ? sq : null;
   drawGame();
+  if (view.selected) {
+    const svg = $("#board");
+    const up = (ev) => {
+      window.removeEventListener("pointerup", up);
+      const target = document.elementFromPoint(ev.clientX, ev.clientY);
+      const holder = target && target.closest && target.closest("[data-sq]");
+      const to = holder && holder.getAttribute("data-sq");
+      if (to && to !== sq && svg.contains(target) && view.selected === sq) press(to);
+    };
+    window.addEventListener("pointerup", up);
+  }
 }
 
 function clickHand(seat, letter) {
@@ -340,24 +359,6 @@ function clickHand(seat, letter) {
   const same = view.hand && view.hand.seat === seat && view.hand.letter === letter;
   view.hand = same ? null : { seat, letter };
   drawGame();
-}
-
-// Dragging a piece: press on it, release on the target square.
-function dragStart(sq, e) {
-  const svg = $("#board");
-  const moves = myMoves(view.state);
-  if (!moves.some((m) => m.from === sq)) return;
-  e.preventDefault();
-  view.selected = sq;
-  view.hand = null;
-  drawGame();
-  const up = (ev) => {
-    window.removeEventListener("pointerup", up);
-    const target = document.elementFromPoint(ev.clientX, ev.clientY);
-    const to = target && (target.getAttribute("data-sq") || (target.parentNode && target.parentNode.getAttribute && target.parentNode.getAttribute("data-sq")));
-    if (to && to !== sq && svg.contains(target)) clickSquare(to);
-  };
-  window.addEventListener("pointerup", up);
 }
 
 // Several moves share the squares: a promotion or a placement to choose.

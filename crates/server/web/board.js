@@ -105,7 +105,7 @@ function drawPiece(g, style, p, x, y, colours, size) {
 }
 
 // The grid games: chess family, Xiangqi, Janggi, the shogi games and Ahayuta.
-// opts: {flipped, colours, marks: {sq: class}, onSquare(sq), onHand(seat, letter),
+// opts: {flipped, colours, marks: {sq: class}, onPress(sq, event), onHand(seat, letter),
 // selectedHand: {seat, letter}}
 function drawGrid(svg, b, opts) {
   const points = b.style === "xiangqi" || b.style === "janggi";
@@ -149,7 +149,7 @@ function drawGrid(svg, b, opts) {
       if (b.style === "ahayuta" && (r === 0 || r === ranks - 1)) cls += " home";
       if (b.zone && (r < b.zone || r >= ranks - b.zone)) cls += " zone";
       const rect = el("rect", { x, y, width: CELL, height: CELL, class: cls, "data-sq": sq }, board);
-      rect.addEventListener("click", () => opts.onSquare && opts.onSquare(sq));
+      rect.addEventListener("pointerdown", (e) => opts.onPress && opts.onPress(sq, e));
     }
   }
   if (points) drawPoints(board, b, xy);
@@ -185,8 +185,7 @@ function drawGrid(svg, b, opts) {
   for (const p of b.cells) {
     const [cx, cy] = centre(p.sq);
     const g = drawPiece(pieces, b.style, p, cx, cy, opts.colours);
-    g.addEventListener("click", () => opts.onSquare && opts.onSquare(p.sq));
-    g.addEventListener("pointerdown", (e) => opts.onDragStart && opts.onDragStart(p.sq, e));
+    g.addEventListener("pointerdown", (e) => opts.onPress && opts.onPress(p.sq, e));
   }
   // hands: the far side's above the board, the near side's below
   if (handRows) {
@@ -203,7 +202,7 @@ function drawGrid(svg, b, opts) {
         const g = drawPiece(row, b.style, p, x, y + CELL / 2 - 2, opts.colours, CELL * 0.9);
         g.classList.add("inhand");
         g.setAttribute("data-hand", seat + ":" + h.letter);
-        g.addEventListener("click", () => opts.onHand && opts.onHand(seat, h.letter));
+        g.addEventListener("pointerdown", (e) => { e.preventDefault(); if (opts.onHand) opts.onHand(seat, h.letter); });
       });
     }
   }
