@@ -187,6 +187,21 @@ await check("a finished game: fool's mate between two people", async () => {
   await page.screenshot({ path: `${SHOTS}/finished.png` });
 });
 
+await check("senterej: the simultaneous Werera between two people", async () => {
+  // either side moves at any time until the first capture: Black twice, then White
+  const id = await startGame("senterej", ["human", "human"]);
+  const plies = [["e7", "e6"], ["d7", "d6"], ["e2", "e3"]];
+  for (let i = 0; i < plies.length; i++) {
+    await clickSq(plies[i][0]);
+    await clickSq(plies[i][1]);
+    await waitMoves(id, i + 1, 5000);
+  }
+  const s = await api(`/api/games/${id}`);
+  assert.deepEqual(s.moves.map((m) => m.seat), [1, 1, 0]);
+  assert.deepEqual(s.toAct, [0, 1]);
+  await page.waitForFunction(() => /White or Black to move/.test(document.querySelector("#status").textContent));
+});
+
 await check("an illegal click is refused with a message, not a move", async () => {
   const id = await startGame("shatranj", ["human", "human"]);
   await clickSq("e2");

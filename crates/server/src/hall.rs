@@ -162,11 +162,7 @@ impl Hall {
     }
 
     /// Starts a game: checks the setup and seats, gives each human seat a secret.
-    pub fn create(
-        self: &Arc<Self>,
-        setup: Setup,
-        seats: Vec<SeatSpec>,
-    ) -> Result<Value, Refusal> {
+    pub fn create(self: &Arc<Self>, setup: Setup, seats: Vec<SeatSpec>) -> Result<Value, Refusal> {
         let mut setup = setup;
         // RULES.md: Senterej's Werera is simultaneous between two humans, ten moves each
         // when the computer plays

@@ -23,6 +23,7 @@ pub mod computer;
 mod hall;
 pub mod store;
 pub mod table;
+mod views;
 mod web;
 
 use anyhow::Context;

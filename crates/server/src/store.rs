@@ -86,8 +86,7 @@ pub struct Store {
 }
 
 /// The schema, one step a migration; `PRAGMA user_version` counts the steps applied.
-const MIGRATIONS: &[&str] = &[
-    "CREATE TABLE games (
+const MIGRATIONS: &[&str] = &["CREATE TABLE games (
         id INTEGER PRIMARY KEY,
         game TEXT NOT NULL,
         ruleset TEXT NOT NULL,
@@ -110,8 +109,7 @@ const MIGRATIONS: &[&str] = &[
         at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%d %H:%M:%f', 'now')),
         PRIMARY KEY (game_id, ply)
     );
-    CREATE INDEX games_by_status ON games(status, game, id);",
-];
+    CREATE INDEX games_by_status ON games(status, game, id);"];
 
 fn db_err(e: rusqlite::Error) -> String {
     format!("database: {e}")
@@ -216,9 +214,8 @@ impl Store {
         reason: &str,
         ended: Option<&Outcome>,
     ) -> Result<(), String> {
-        let ended = ended.map(|o| {
-            serde_json::json!({ "payoffs": o.payoffs, "reason": o.reason }).to_string()
-        });
+        let ended = ended
+            .map(|o| serde_json::json!({ "payoffs": o.payoffs, "reason": o.reason }).to_string());
         self.conn()
             .execute(
                 "UPDATE games SET status = 'finished', result = ?2, reason = ?3, ended = ?4,

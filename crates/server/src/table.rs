@@ -3,11 +3,11 @@
 //! included, so it can be rebuilt from the archive exactly; it answers who may act, their
 //! legal moves, and a description of the board for the web page.
 
-use ashta_rules::ahayuta::{Ahayuta, Cell};
-use ashta_rules::ashtapada::{paths, Ashtapada, Ruleset, Spot};
-use ashta_rules::chess::games::asha;
+use crate::views::{self, move_shape};
+use ashta_rules::ahayuta::Ahayuta;
+use ashta_rules::ashtapada::{Ashtapada, Ruleset};
 use ashta_rules::chess::{self, ChessGame, Position};
-use ashta_rules::geometry::{Color, Square};
+use ashta_rules::geometry::Color;
 use ashta_rules::{Dice, Game, Outcome, Turn};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -42,7 +42,7 @@ pub struct Played {
 
 #[derive(Clone)]
 enum Live {
-    Chess(ChessGame),
+    Chess(Box<ChessGame>),
     Ahayuta(Ahayuta),
     Ashtapada(Ashtapada),
 }
@@ -116,7 +116,7 @@ impl Table {
                     .iter()
                     .map(|(k, v)| format!("{k}={v}"))
                     .collect();
-                Live::Chess(ChessGame::new(v))
+                Live::Chess(Box::new(ChessGame::new(v)))
             }
         };
         let mut t = Table {
@@ -150,7 +150,7 @@ impl Table {
     /// The live game as it stands before any throw.
     fn fresh_live(&self) -> Live {
         match &self.live {
-            Live::Chess(g) => Live::Chess(ChessGame::new(g.variant())),
+            Live::Chess(g) => Live::Chess(Box::new(ChessGame::new(g.variant()))),
             Live::Ahayuta(_) => Live::Ahayuta(Ahayuta::new()),
             Live::Ashtapada(g) => Live::Ashtapada(Ashtapada::new(g.rules(), g.seats().len())),
         }
@@ -326,10 +326,7 @@ impl Table {
             .pick(&g.chance_outcomes())
             .ok_or("no throw is possible")?;
         if expected != m {
-            return Err(format!(
-                "the dice give {:?} here",
-                g.move_text(expected)
-            ));
+            return Err(format!("the dice give {:?} here", g.move_text(expected)));
         }
         g.play(m);
         self.played.push(Played {
@@ -382,7 +379,9 @@ impl Table {
         }
         let share = 1.0 / (n - 1) as f64;
         self.ended = Some(Outcome {
-            payoffs: (0..n).map(|s| if s == seat { 0.0 } else { share }).collect(),
+            payoffs: (0..n)
+                .map(|s| if s == seat { 0.0 } else { share })
+                .collect(),
             reason: format!("{} resigned", self.seat_names()[seat]),
         });
         Ok(())
@@ -445,12 +444,8 @@ impl Table {
                 };
                 crate::computer::chess_move(game, level).map(|m| pos.uci(m))
             }
-            Live::Ahayuta(g) => {
-                crate::computer::mcts(g, level, seed).map(|m| g.move_text(m))
-            }
-            Live::Ashtapada(g) => {
-                crate::computer::mcts(g, level, seed).map(|m| g.move_text(m))
-            }
+            Live::Ahayuta(g) => crate::computer::mcts(g, level, seed).map(|m| g.move_text(m)),
+            Live::Ashtapada(g) => crate::computer::mcts(g, level, seed).map(|m| g.move_text(m)),
         }
     }
 
@@ -512,9 +507,9 @@ impl Table {
     /// The board for the page: its kind, squares, pieces, hands and marks.
     pub fn board(&self) -> Value {
         match &self.live {
-            Live::Chess(g) => chess_board(g, self.last_move()),
-            Live::Ahayuta(g) => ahayuta_board(g, self.last_move()),
-            Live::Ashtapada(g) => ashtapada_board(g),
+            Live::Chess(g) => views::chess_board(g, self.last_move()),
+            Live::Ahayuta(g) => views::ahayuta_board(g, self.last_move()),
+            Live::Ashtapada(g) => views::ashtapada_board(g),
         }
     }
 
@@ -664,223 +659,10 @@ impl Table {
     }
 }
 
-/// The squares of a move text: `e2e4`, `e7e8q`, `h10g8`, `P@e4`, `e7f8/d1`, `c3c3+`.
-fn move_shape(text: &str) -> Value {
-    fn square_at(s: &str) -> Option<(String, &str)> {
-        let b = s.as_bytes();
-        if b.is_empty() || !b[0].is_ascii_lowercase() {
-            return None;
-        }
-        let digits = s[1..].bytes().take_while(|c| c.is_ascii_digit()).count();
-        if digits == 0 || digits > 2 {
-            return None;
-        }
-        Some((s[..1 + digits].to_string(), &s[1 + digits..]))
-    }
-    if let Some((piece, sq)) = text.split_once('@') {
-        if let Some((to, "")) = square_at(sq) {
-            return json!({ "drop": if piece.is_empty() { "M" } else { piece }, "to": to });
-        }
-    }
-    if let Some((from, rest)) = square_at(text) {
-        if let Some((to, rest)) = square_at(rest) {
-            let mut v = json!({ "from": from, "to": to });
-            if let Some(then) = rest.strip_prefix('/') {
-                v["then"] = json!(then);
-            } else if !rest.is_empty() {
-                v["promotion"] = json!(rest);
-            }
-            return v;
-        }
-    }
-    json!({ "special": true })
-}
-
-fn piece_json(pos: &Position, sq: Square, p: chess::Piece) -> Value {
-    let v = pos.variant();
-    let def = v.piece(p.kind);
-    let name = if v.spec.game == "asha" {
-        asha::kind_name(p.color, def.id).to_string()
-    } else {
-        def.name.to_string()
-    };
-    json!({
-        "sq": sq.to_string(),
-        "id": def.id,
-        "letter": v.fen_text(p.kind, p.color),
-        "seat": p.color.index(),
-        "name": name,
-        "promoted": def.promoted,
-    })
-}
-
-fn chess_board(g: &ChessGame, last: Option<Value>) -> Value {
-    let pos = g.position();
-    let v = pos.variant();
-    let shape = v.shape();
-    let game = v.spec.game;
-    let mut cells = Vec::new();
-    for sq in shape.squares() {
-        if let Some(p) = pos.piece_at(sq) {
-            cells.push(piece_json(pos, sq, p));
-        }
-    }
-    let hands: Vec<Value> = Color::BOTH
-        .iter()
-        .map(|&c| {
-            let list: Vec<Value> = (0..v.kinds() as u8)
-                .filter(|&k| pos.in_hand(c, k) > 0)
-                .map(|k| {
-                    json!({
-                        "id": v.piece(k).id,
-                        "letter": v.piece(k).letter.to_ascii_uppercase().to_string(),
-                        "name": v.piece(k).name,
-                        "count": pos.in_hand(c, k),
-                    })
-                })
-                .collect();
-            json!(list)
-        })
-        .collect();
-    let style = match game {
-        "xiangqi" => "xiangqi",
-        "janggi" => "janggi",
-        "shogi" | "sho-shogi" | "heian-shogi" => "shogi",
-        _ => "chess",
-    };
-    let check = if pos.in_check() {
-        pos.king_square(pos.side_to_move()).map(|s| s.to_string())
-    } else {
-        None
-    };
-    let zone = if style == "shogi" {
-        (0..shape.ranks)
-            .filter(|&r| {
-                Square::new(0, r).is_some_and(|s| v.promotion_zone(Color::White).has(s))
-            })
-            .count()
-    } else {
-        0
-    };
-    json!({
-        "kind": "grid",
-        "style": style,
-        "files": shape.files,
-        "ranks": shape.ranks,
-        "checkered": game == "asha",
-        "cells": cells,
-        "hands": hands,
-        "hasHands": pos.has_hand(Color::White) || pos.has_hand(Color::Black) || v.spec.hooks.drops,
-        "setup": pos.in_setup(),
-        "check": check,
-        "last": last,
-        "zone": zone,
-    })
-}
-
-fn ahayuta_sq(s: u8) -> String {
-    format!("{}{}", (b'a' + s % 8) as char, s / 8 + 1)
-}
-
-fn ahayuta_board(g: &Ahayuta, last: Option<Value>) -> Value {
-    let mut cells = Vec::new();
-    for s in 0..64u8 {
-        let (letter, seat, name) = match g.cell(s) {
-            Cell::Empty => continue,
-            Cell::Man(c) => (if c == Color::White { "M" } else { "m" }, c, "man"),
-            Cell::God(c) => (
-                if c == Color::White { "A" } else { "a" },
-                c,
-                "Ahayuta (war god)",
-            ),
-        };
-        cells.push(json!({
-            "sq": ahayuta_sq(s), "id": if letter.eq_ignore_ascii_case("a") { "ahayuta" } else { "man" },
-            "letter": letter, "seat": seat.index(), "name": name, "promoted": false,
-        }));
-    }
-    let hands: Vec<Value> = Color::BOTH
-        .iter()
-        .map(|&c| {
-            let mut list = Vec::new();
-            if g.in_hand(c) > 0 {
-                list.push(json!({"id": "man", "letter": "M", "name": "man", "count": g.in_hand(c)}));
-            }
-            if g.god_pending(c) {
-                list.push(json!({"id": "ahayuta", "letter": "A", "name": "Ahayuta (war god)", "count": 1}));
-            }
-            json!(list)
-        })
-        .collect();
-    json!({
-        "kind": "grid",
-        "style": "ahayuta",
-        "files": 8,
-        "ranks": 8,
-        "checkered": false,
-        "corners": ["a1", "h1", "a8", "h8"],
-        "cells": cells,
-        "hands": hands,
-        "hasHands": true,
-        "check": null,
-        "last": last,
-        "zone": 0,
-    })
-}
-
-fn ashtapada_board(g: &Ashtapada) -> Value {
-    let marked: Vec<String> = (0..64u8)
-        .filter(|&s| paths::marked(s))
-        .map(paths::name)
-        .collect();
-    let seats = g.seats();
-    let routes: Vec<Value> = seats
-        .iter()
-        .map(|&s| {
-            let (path, end) = match g.rules() {
-                Ruleset::Kile => paths::kile_path(s),
-                Ruleset::AshtaKashte => paths::ashta_kashte_path(s),
-            };
-            json!({
-                "path": path.iter().map(|&q| paths::name(q)).collect::<Vec<_>>(),
-                "end": paths::name(end),
-            })
-        })
-        .collect();
-    let pieces: Vec<Value> = (0..seats.len())
-        .map(|p| {
-            let list: Vec<Value> = g
-                .pieces(p)
-                .iter()
-                .map(|&spot| {
-                    let at = match spot {
-                        Spot::Hand => "hand",
-                        Spot::Off => "off",
-                        Spot::Keep => "keep",
-                        Spot::Path(_) => "path",
-                    };
-                    json!({ "at": at, "sq": g.square(p, spot).map(paths::name) })
-                })
-                .collect();
-            json!(list)
-        })
-        .collect();
-    json!({
-        "kind": "ashtapada",
-        "ruleset": g.rules().name(),
-        "files": 8,
-        "ranks": 8,
-        "marked": marked,
-        "routes": routes,
-        "pieces": pieces,
-        "throws": g.throws(),
-        "current": g.current(),
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::views::move_shape;
 
     fn setup(game: &str) -> Setup {
         Setup {
@@ -903,7 +685,9 @@ mod tests {
         assert_eq!(added[0].label, "e3");
         assert_eq!(t.to_act(), vec![1]);
         let legal = t.legal(1);
-        assert!(legal.iter().any(|m| m["text"] == "g8f6" && m["from"] == "g8"));
+        assert!(legal
+            .iter()
+            .any(|m| m["text"] == "g8f6" && m["from"] == "g8"));
     }
 
     #[test]
@@ -937,14 +721,22 @@ mod tests {
             let text = t.legal(s)[0]["text"].as_str().unwrap().to_string();
             t.play(s, &text).unwrap();
         }
-        let moves: Vec<(Option<usize>, String)> =
-            t.played().iter().map(|p| (p.seat, p.text.clone())).collect();
+        let moves: Vec<(Option<usize>, String)> = t
+            .played()
+            .iter()
+            .map(|p| (p.seat, p.text.clone()))
+            .collect();
         let again = Table::replay(t.setup().clone(), &moves).unwrap();
         assert_eq!(again.fen(), t.fen());
         // a forged throw is refused
         let mut forged = moves.clone();
         let i = forged.iter().position(|m| m.0.is_none()).unwrap();
-        forged[i].1 = if forged[i].1 == "throw 8" { "throw 1" } else { "throw 8" }.into();
+        forged[i].1 = if forged[i].1 == "throw 8" {
+            "throw 1"
+        } else {
+            "throw 8"
+        }
+        .into();
         assert!(Table::replay(t.setup().clone(), &forged).is_err());
         // and the record text reads back
         let back = Table::from_record(&t.record_text(&[])).unwrap();
@@ -960,9 +752,15 @@ mod tests {
         t.play(1, "e7e6").unwrap();
         t.play(1, "d7d6").unwrap();
         t.play(0, "e2e3").unwrap();
-        let moves: Vec<(Option<usize>, String)> =
-            t.played().iter().map(|p| (p.seat, p.text.clone())).collect();
-        assert_eq!(Table::replay(t.setup().clone(), &moves).unwrap().fen(), t.fen());
+        let moves: Vec<(Option<usize>, String)> = t
+            .played()
+            .iter()
+            .map(|p| (p.seat, p.text.clone()))
+            .collect();
+        assert_eq!(
+            Table::replay(t.setup().clone(), &moves).unwrap().fen(),
+            t.fen()
+        );
     }
 
     #[test]
@@ -982,7 +780,10 @@ mod tests {
 
     #[test]
     fn bad_setups_are_explained() {
-        assert!(Table::new(setup("go")).err().unwrap().contains("unknown game"));
+        assert!(Table::new(setup("go"))
+            .err()
+            .unwrap()
+            .contains("unknown game"));
         let mut s = setup("ashtapada");
         s.options = vec!["players=5".into()];
         assert!(Table::new(s).err().unwrap().contains("players=2|3|4"));

@@ -21,7 +21,12 @@ impl Client {
         }
     }
     async fn get(&self, path: &str) -> (u16, Value) {
-        let r = self.http.get(format!("{}{path}", self.base)).send().await.unwrap();
+        let r = self
+            .http
+            .get(format!("{}{path}", self.base))
+            .send()
+            .await
+            .unwrap();
         let status = r.status().as_u16();
         (status, r.json().await.unwrap_or(Value::Null))
     }
@@ -37,7 +42,12 @@ impl Client {
         (status, r.json().await.unwrap_or(Value::Null))
     }
     async fn text(&self, path: &str) -> (u16, String) {
-        let r = self.http.get(format!("{}{path}", self.base)).send().await.unwrap();
+        let r = self
+            .http
+            .get(format!("{}{path}", self.base))
+            .send()
+            .await
+            .unwrap();
         (r.status().as_u16(), r.text().await.unwrap())
     }
 }
@@ -222,7 +232,10 @@ async fn records_export_and_import_for_every_family() {
     assert_eq!(state["outcome"]["reason"], "checkmate");
     let (s, pgn) = c.text(&format!("/api/games/{id}/record")).await;
     assert_eq!(s, 200);
-    assert!(pgn.contains("[Variant \"asha\"]") || pgn.contains("Variant"), "{pgn}");
+    assert!(
+        pgn.contains("[Variant \"asha\"]") || pgn.contains("Variant"),
+        "{pgn}"
+    );
     let r = c
         .http
         .post(format!("{}/api/import", c.base))

@@ -96,7 +96,10 @@ async fn two_hundred_games_at_once_lose_no_move() {
         pct(0.99),
         all.last().unwrap()
     );
-    assert!(all.len() >= GAMES * MOVES * 9 / 10, "most games run 20 moves");
+    assert!(
+        all.len() >= GAMES * MOVES * 9 / 10,
+        "most games run 20 moves"
+    );
 
     // every move is in the archive, read back by a fresh server
     let server = ashta_server::start("127.0.0.1:0".parse().unwrap(), &db)

@@ -124,7 +124,10 @@ function newGameForm(games) {
     const g = current();
     rulesetSel.replaceChildren(...g.rulesets.map((r) => h("option", { value: r }, r)));
     optionsBox.replaceChildren(...g.options.map((o) => h("label", {}, o.name + " ",
-      h("select", { name: "opt-" + o.name, onchange: seats }, o.values.map((v) => h("option", { value: v }, v))))));
+      h("select", { name: "opt-" + o.name, onchange: seats },
+        // Senterej's Werera follows the seats unless chosen: simultaneous between people
+        o.name === "werera" ? h("option", { value: "" }, "by seats") : null,
+        o.values.map((v) => h("option", { value: v }, v))))));
     seats();
   }
   gameSel.addEventListener("change", refresh);
@@ -132,7 +135,8 @@ function newGameForm(games) {
   node.addEventListener("submit", async (e) => {
     e.preventDefault();
     const g = current();
-    const options = g.options.map((o) => `${o.name}=${$(`select[name=opt-${o.name}]`, optionsBox).value}`);
+    const options = g.options.map((o) => [o.name, $(`select[name=opt-${o.name}]`, optionsBox).value])
+      .filter(([, v]) => v !== "").map(([n, v]) => `${n}=${v}`);
     const seatSpecs = [...seatsBox.querySelectorAll(".seat")].map((s, i) => ({
       kind: $(`select[name=seat-${i}]`, s).value,
       level: parseInt($(`select[name=level-${i}]`, s).value, 10),
@@ -290,7 +294,8 @@ function render(s, force) {
     onmouseenter: () => { view.pathSeat = i; drawGame(); },
     onmouseleave: () => { view.pathSeat = null; drawGame(); },
   }, h("span", { class: "swatch", style: "background:" + s.seatColours[i] }), " ", name, ": ",
-    s.seats[i].kind === "computer" ? "computer, level " + s.seats[i].level : (mine.includes(i) ? "you" : "human"))));
+    s.seats[i].kind === "computer" ? "computer, level " + s.seats[i].level : (mine.includes(i) ? "you" : "human"),
+    s.board.kind === "ashtapada" ? h("span", { class: "small" }, " \u2014 " + pieceCounts(s.board.pieces[i])) : "")));
   // moves
   const list = $("#moves");
   const items = [];
@@ -306,6 +311,13 @@ function render(s, force) {
   actions(s, mine);
   invites(s);
   dice(s);
+}
+
+// Where a player's Ashtapada pieces are: in hand, on the path, in the keep, borne off.
+function pieceCounts(list) {
+  const n = (at) => list.filter((p) => p.at === at).length;
+  const parts = [["hand", "in hand"], ["path", "on the board"], ["keep", "home"], ["off", "borne off"]];
+  return parts.filter(([at]) => n(at) > 0).map(([at, words]) => `${n(at)} ${words}`).join(", ");
 }
 
 function drawGame() {
