@@ -7,5 +7,6 @@ pub mod chess;
 pub mod game;
 pub mod geometry;
 pub mod record;
+pub mod shaturanga;
 
 pub use game::{random_playout, Dice, Game, Outcome, Turn};
