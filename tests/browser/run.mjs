@@ -105,7 +105,7 @@ async function humanMoveThenReply(id, seat, pick) {
 await check("home page lists every game", async () => {
   await page.goto(BASE + "/");
   await page.waitForSelector(".card");
-  assert.equal(await page.locator(".card").count(), 16);
+  assert.equal(await page.locator(".card").count(), 17);
   await page.screenshot({ path: `${SHOTS}/home.png`, fullPage: true });
 });
 
@@ -167,6 +167,33 @@ await check("ashtapada for four: plans by button, throws shown, paths on hover",
   await page.waitForSelector("polyline.path");
   await page.waitForSelector("#dice .shells");
   await page.screenshot({ path: `${SHOTS}/ashtapada.png` });
+});
+
+await check("shaturanga: four armies, the die, a move by click", async () => {
+  const id = await startGame("shaturanga", ["human", 1, 1, 1]);
+  const end = Date.now() + 30000;
+  let s;
+  for (;;) {
+    s = await api(`/api/games/${id}`);
+    if (s.toAct.includes(0) || s.outcome || Date.now() > end) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.ok(s.toAct.includes(0), "South gets a move");
+  await page.waitForSelector("#die");
+  const m = s.legal[0].find((x) => x.from && x.to) || s.legal[0];
+  const before = s.moves.length;
+  if (m.special) await page.click(`button.special[data-move="${m.text}"]`);
+  else {
+    await clickSq(m.from);
+    await clickSq(m.to);
+    if (await page.locator("#choice").count()) await page.click(`#choice button[data-move="${m.text}"]`);
+  }
+  const after = await waitMoves(id, before + 1);
+  assert.equal(after.moves[before].text, m.text);
+  assert.equal(after.moves[before].seat, 0);
+  assert.equal((await page.locator("#board .throne").count()), 4);
+  assert.match(await page.textContent("#seats"), /stakes/);
+  await page.screenshot({ path: `${SHOTS}/shaturanga.png` });
 });
 
 await check("a finished game: fool's mate between two people", async () => {

@@ -81,5 +81,10 @@ pub fn playouts(seconds: f64) -> Result<()> {
         || Ashtapada::new(Ruleset::AshtaKashte, 4),
         seconds,
     );
+    measure(
+        "shaturanga",
+        || ashta_rules::shaturanga::Shaturanga::new(ashta_rules::shaturanga::BoatMove::Leap),
+        seconds,
+    );
     Ok(())
 }

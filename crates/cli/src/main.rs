@@ -26,7 +26,8 @@ struct Cli {
 #[derive(Args, Clone, Debug)]
 pub struct GameArgs {
     /// Game id (asha, chaturanga, shatranj, senterej, ninth-century, sittuyin, makruk,
-    /// ouk-chatrang, shatar) or Fairy-Stockfish's name (chess, cambodian, ...).
+    /// ouk-chatrang, shatar, xiangqi, janggi, heian-shogi, sho-shogi, shogi, ashtapada,
+    /// ahayuta, shaturanga) or Fairy-Stockfish's name (chess, cambodian, ...).
     pub game: String,
     /// Ruleset: seed (default) or fairy-stockfish.
     #[arg(long)]
@@ -52,6 +53,23 @@ impl GameArgs {
             .unwrap_or(Some(2))
             .ok_or_else(|| anyhow::anyhow!("players is 2, 3 or 4"))?;
         Ok((rules, players))
+    }
+
+    /// How Shaturanga's boat moves, by `-o boat=leap|bishop`.
+    fn shaturanga(&self) -> Result<ashta_rules::shaturanga::BoatMove> {
+        use ashta_rules::shaturanga::BoatMove;
+        if !matches!(self.ruleset.as_deref(), None | Some("seed")) {
+            anyhow::bail!("shaturanga has the ruleset seed only");
+        }
+        let mut boat = BoatMove::Leap;
+        for o in &self.options {
+            boat = match o.as_str() {
+                "boat=leap" => BoatMove::Leap,
+                "boat=bishop" => BoatMove::Bishop,
+                _ => anyhow::bail!("shaturanga has the option boat=leap|bishop, not {o:?}"),
+            };
+        }
+        Ok(boat)
     }
 
     /// The variant these arguments name.
@@ -161,7 +179,7 @@ enum Command {
         #[arg(long)]
         out: Option<std::path::PathBuf>,
     },
-    /// Measure random playouts per second (Ahayuta, Ashtapada).
+    /// Measure random playouts per second (Ahayuta, Ashtapada, Shaturanga).
     Playouts {
         /// Seconds per game.
         #[arg(long, default_value_t = 3.0)]
@@ -263,6 +281,23 @@ fn run(cli: Cli) -> Result<()> {
         }
         Command::Play {
             game,
+            seed,
+            computers,
+            ..
+        } if game.game.eq_ignore_ascii_case("shaturanga") => {
+            let seed = seed.unwrap_or_else(clock_seed);
+            println!("dice seed {seed}");
+            play::run_game(
+                ashta_rules::shaturanga::Shaturanga::new(game.shaturanga()?),
+                |g| g.board_text(),
+                ashta_rules::Dice::new(seed),
+                &computer_seats(None, &computers)?,
+                std::io::stdin().lock(),
+                std::io::stdout().lock(),
+            )
+        }
+        Command::Play {
+            game,
             fen,
             computer,
             level,
@@ -302,6 +337,13 @@ fn run(cli: Cli) -> Result<()> {
                 let t = selfplay::run(
                     &ashta_rules::ahayuta::Ahayuta::new(),
                     ashta_rules::record::AnyGame::Ahayuta,
+                    &spec,
+                )?;
+                (t.summary(), t.records_text())
+            } else if game.game.eq_ignore_ascii_case("shaturanga") {
+                let t = selfplay::run(
+                    &ashta_rules::shaturanga::Shaturanga::new(game.shaturanga()?),
+                    ashta_rules::record::AnyGame::Shaturanga,
                     &spec,
                 )?;
                 (t.summary(), t.records_text())
@@ -416,6 +458,10 @@ fn run(cli: Cli) -> Result<()> {
             println!(
                 "{:<14} {:<28} rulesets: kile, ashta-kashte; options: players=2|3|4",
                 "ashtapada", "Ashtapada"
+            );
+            println!(
+                "{:<14} {:<28} rulesets: seed; options: boat=leap|bishop",
+                "shaturanga", "Shaturanga (Chaturaji)"
             );
             Ok(())
         }

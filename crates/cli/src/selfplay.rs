@@ -156,6 +156,23 @@ mod tests {
     }
 
     #[test]
+    fn shaturanga_games_finish_with_balanced_stakes() {
+        use ashta_rules::shaturanga::{BoatMove, Shaturanga};
+        let tally = run(
+            &Shaturanga::new(BoatMove::Leap),
+            AnyGame::Shaturanga,
+            &spec(2, 3),
+        )
+        .unwrap();
+        assert_eq!(tally.unfinished, 0);
+        for r in &tally.records {
+            let o = r.game.outcome().expect("finished");
+            assert!(o.payoffs.iter().sum::<f64>().abs() < 1e-9);
+            assert_eq!(Record::read(&r.text()).unwrap().moves, r.moves);
+        }
+    }
+
+    #[test]
     fn runs_repeat_from_their_seed() {
         let a = run(&Ahayuta::new(), AnyGame::Ahayuta, &spec(2, 5)).unwrap();
         let b = run(&Ahayuta::new(), AnyGame::Ahayuta, &spec(2, 5)).unwrap();

@@ -16,8 +16,20 @@
 
 use crate::ahayuta::Ahayuta;
 use crate::ashtapada::{Ashtapada, Ruleset};
-use crate::game::{Dice, Game, Turn};
+use crate::game::{Dice, Game, Outcome, Turn};
+use crate::shaturanga::{BoatMove, Shaturanga};
 use thiserror::Error;
+
+/// Runs `$body` with `$g` bound to the game inside an [`AnyGame`], whatever its kind.
+macro_rules! each_game {
+    ($any:expr, $g:ident => $body:expr) => {
+        match $any {
+            AnyGame::Ahayuta($g) => $body,
+            AnyGame::Ashtapada($g) => $body,
+            AnyGame::Shaturanga($g) => $body,
+        }
+    };
+}
 
 /// A game of any kind this module records.
 #[derive(Clone, Debug)]
@@ -26,6 +38,8 @@ pub enum AnyGame {
     Ahayuta(Ahayuta),
     /// Ashtapada, either ruleset.
     Ashtapada(Ashtapada),
+    /// Shaturanga.
+    Shaturanga(Shaturanga),
 }
 
 /// What is wrong with a record.
@@ -66,7 +80,36 @@ impl AnyGame {
         match self {
             AnyGame::Ahayuta(_) => "ahayuta",
             AnyGame::Ashtapada(_) => "ashtapada",
+            AnyGame::Shaturanga(_) => "shaturanga",
         }
+    }
+    /// Who acts next.
+    pub fn turn(&self) -> Turn {
+        each_game!(self, g => g.turn())
+    }
+    /// The end, if the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        each_game!(self, g => g.outcome())
+    }
+    /// The legal moves now, as text.
+    pub fn legal_texts(&self) -> Vec<String> {
+        each_game!(self, g => g.legal_moves().into_iter().map(|m| g.move_text(m)).collect())
+    }
+    /// A move's text in the game's own form, if it is legal now.
+    pub fn canonical(&self, text: &str) -> Result<String, String> {
+        each_game!(self, g => g
+            .parse_move(text)
+            .map(|m| g.move_text(m))
+            .map_err(|e| e.to_string()))
+    }
+    /// The position as text.
+    pub fn position_text(&self) -> String {
+        each_game!(self, g => g.text())
+    }
+    /// The throw the dice give next, as text, at a chance turn.
+    pub fn next_throw(&self, dice: &Dice) -> Option<String> {
+        let mut d = dice.clone();
+        each_game!(self, g => d.pick(&g.chance_outcomes()).map(|m| g.move_text(m)))
     }
     /// Plays a move given as text; checks throws against `dice`.
     pub fn play_text(&mut self, text: &str, dice: &mut Dice) -> Result<(), String> {
@@ -89,10 +132,7 @@ impl AnyGame {
             g.play(m);
             Ok(())
         }
-        match self {
-            AnyGame::Ahayuta(g) => step(g, text, dice),
-            AnyGame::Ashtapada(g) => step(g, text, dice),
-        }
+        each_game!(self, g => step(g, text, dice))
     }
 }
 
@@ -116,11 +156,13 @@ impl Record {
                 g.seats().len()
             );
         }
+        if let AnyGame::Shaturanga(g) = &self.game {
+            if g.boat_move() == BoatMove::Bishop {
+                out += "[Options \"boat=bishop\"]\n";
+            }
+        }
         out += &format!("[Seed \"{}\"]\n", self.seed);
-        let outcome = match &self.game {
-            AnyGame::Ahayuta(g) => g.outcome(),
-            AnyGame::Ashtapada(g) => g.outcome(),
-        };
+        let outcome = self.game.outcome();
         if let Some(o) = outcome {
             let pays: Vec<String> = o.payoffs.iter().map(|p| p.to_string()).collect();
             out += &format!(
@@ -191,10 +233,20 @@ impl Record {
                     .ok_or_else(|| RecordError::BadTag("Players", "2, 3 or 4".into()))?;
                 AnyGame::Ashtapada(Ashtapada::new(rules, players))
             }
+            Some("shaturanga") => AnyGame::Shaturanga(Shaturanga::new(match tag("Options") {
+                None | Some("") | Some("boat=leap") => BoatMove::Leap,
+                Some("boat=bishop") => BoatMove::Bishop,
+                Some(o) => {
+                    return Err(RecordError::BadTag(
+                        "Options",
+                        format!("{o:?} is not boat=leap or boat=bishop"),
+                    ))
+                }
+            })),
             other => {
                 return Err(RecordError::BadTag(
                     "Game",
-                    format!("{other:?} is not ahayuta or ashtapada"),
+                    format!("{other:?} is not ahayuta, ashtapada or shaturanga"),
                 ))
             }
         };
@@ -223,33 +275,10 @@ mod tests {
         let mut rec = Record::new(g.clone(), seed);
         let mut pick = Dice::new(seed ^ 99);
         for _ in 0..3000 {
-            let (turn, moves, texts): (Turn, Vec<String>, Vec<String>) = match &g {
-                AnyGame::Ahayuta(x) => {
-                    let ms = x.legal_moves();
-                    (
-                        x.turn(),
-                        ms.iter().map(|&m| x.move_text(m)).collect(),
-                        Vec::new(),
-                    )
-                }
-                AnyGame::Ashtapada(x) => {
-                    let ms = x.legal_moves();
-                    let throws = if x.turn() == Turn::Chance {
-                        let mut d = dice.clone();
-                        vec![x.move_text(d.pick(&x.chance_outcomes()).expect("a throw"))]
-                    } else {
-                        Vec::new()
-                    };
-                    (
-                        x.turn(),
-                        ms.iter().map(|&m| x.move_text(m)).collect(),
-                        throws,
-                    )
-                }
-            };
+            let (turn, moves) = (g.turn(), g.legal_texts());
             let text = match turn {
                 Turn::Over => break,
-                Turn::Chance => texts[0].clone(),
+                Turn::Chance => g.next_throw(&dice).expect("a throw"),
                 Turn::Seat(_) => {
                     moves[(pick.unit() * moves.len() as f64) as usize % moves.len()].clone()
                 }
@@ -267,6 +296,7 @@ mod tests {
             AnyGame::Ashtapada(Ashtapada::new(Ruleset::Kile, 2)),
             AnyGame::Ashtapada(Ashtapada::new(Ruleset::AshtaKashte, 4)),
             AnyGame::Ahayuta(Ahayuta::new()),
+            AnyGame::Shaturanga(Shaturanga::new(BoatMove::Bishop)),
         ] {
             let rec = play_out(game, 77);
             let text = rec.text();

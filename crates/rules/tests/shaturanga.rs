@@ -115,7 +115,11 @@ fn movement_boats_leap_and_minor_pieces_take_only_minor_pieces() {
     let g = Shaturanga::arranged(BoatMove::Bishop, &pieces, S, Some(2)).unwrap();
     let mut moves = texts(&g);
     moves.sort();
-    assert_eq!(moves, ["c3b2", "c3b4", "c3d2", "c3e1"], "boat=bishop slides");
+    assert_eq!(
+        moves,
+        ["c3b2", "c3b4", "c3d2", "c3e1"],
+        "boat=bishop slides"
+    );
 
     // a pawn takes a pawn or boat diagonally forward, never a rajah
     let g = arranged(
@@ -372,7 +376,11 @@ fn rule_10_promotion_waits_until_a_pawn_is_lost() {
     ];
     let mut g = arranged(&pieces, S, Some(5));
     play(&mut g, "b7b8");
-    assert_eq!(at(&g, "b8"), Some((S, Kind::Pawn)), "no pawn lost yet: it waits");
+    assert_eq!(
+        at(&g, "b8"),
+        Some((S, Kind::Pawn)),
+        "no pawn lost yet: it waits"
+    );
     play(&mut g, "throw 3");
     play(&mut g, "d4e2");
     assert_eq!(
@@ -505,7 +513,9 @@ fn random_games_end_with_stakes_that_balance_and_texts_that_read_back() {
 #[test]
 fn bad_move_text_is_refused() {
     let g = Shaturanga::new(BoatMove::Leap);
-    for t in ["", "throw 6", "throw x", "e2", "e2e3x", "yes", "é2e3", "a1a9"] {
+    for t in [
+        "", "throw 6", "throw x", "e2", "e2e3x", "yes", "é2e3", "a1a9",
+    ] {
         assert!(g.parse(t).is_err(), "{t}");
     }
 }

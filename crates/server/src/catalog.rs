@@ -155,6 +155,19 @@ With all pieces in the keep, each leaves with a throw of 1. The first to bear of
 Ashta-kashte: four pieces each, one throw a turn, a spiral path from the right-hand corner to the centre; doubles block single pieces. First with all pieces home wins.",
     },
     About {
+        id: "shaturanga",
+        family: "dice chess",
+        summary: "Chaturaji: four armies in two alliances, a long die naming the piece to move, thrones, ransoms and stakes.",
+        rules: "Four players, each with a rajah, an elephant, a horse, a boat and four infantry; South and North are allies against West and East. Turns pass South, West, North, East.
+The die (2 to 5) names the piece: 2 the boat, 3 the horse, 4 the elephant, 5 the rajah or an infantryman. That piece must move if it can; otherwise the turn is lost.
+The boat leaps two squares diagonally (option boat=bishop), the horse as a knight, the elephant as a rook, the rajah one step; infantry step forward away from their edge and take diagonally forward. Boats and infantry take only boats and infantry. Rajahs are taken, never checked.
+A rajah on an enemy throne wins a stake from its owner (two if it takes a rajah with the same move). On the ally's throne, while the ally's rajah is a prisoner, it commands the allied army.
+A player who has lost the ally's rajah and takes a hostile one may offer to exchange prisoners; one who takes both hostile rajahs may restore the ally's. Holding the ally's throne and both hostile rajahs builds an empire: four stakes from each opponent if the last rajah fell on its own throne to the rajah, two if elsewhere, one if taken by another piece.
+Four boats on a square of four: the boat that completes it takes the two enemy boats and the command of the ally's boat.
+Infantry on the far edge, in line with their own horse or elephant, become that piece once a pawn has been lost; with only a boat and one pawn left, the pawn promotes anywhere on the far edge.
+A player left with the rajah alone makes an honourable peace (drawn); one with no pieces is out. When one alliance has nobody in play, the other shares the pool of stakes.",
+    },
+    About {
         id: "ahayuta",
         family: "ahayuta",
         summary: "The Zuni game of the war gods, with custodian capture on a board without corners.",
@@ -180,6 +193,13 @@ pub fn catalog() -> Value {
                     vec![2, 3, 4],
                 ),
                 "ahayuta" => ("Ahayuta", "seed 004", vec!["seed"], json!([]), vec![2]),
+                "shaturanga" => (
+                    "Shaturanga (Chaturaji)",
+                    "seed 003",
+                    vec!["seed"],
+                    json!([{ "name": "boat", "values": ["leap", "bishop"] }]),
+                    vec![4],
+                ),
                 id => {
                     let info = GAMES
                         .iter()
@@ -236,5 +256,6 @@ mod tests {
             assert!(ids.contains(&g.id), "{}", g.id);
         }
         assert!(ids.contains(&"ashtapada") && ids.contains(&"ahayuta"));
+        assert!(ids.contains(&"shaturanga"));
     }
 }

@@ -8,6 +8,8 @@ use ashta_rules::ahayuta::Ahayuta;
 use ashta_rules::ashtapada::{Ashtapada, Ruleset};
 use ashta_rules::chess::{self, ChessGame, Position};
 use ashta_rules::geometry::Color;
+use ashta_rules::record::AnyGame;
+use ashta_rules::shaturanga::{BoatMove, Shaturanga};
 use ashta_rules::{Dice, Game, Outcome, Turn};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -40,11 +42,13 @@ pub struct Played {
     pub label: String,
 }
 
+// one per game at the table, long-lived: the size difference does not matter
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone)]
 enum Live {
     Chess(Box<ChessGame>),
-    Ahayuta(Ahayuta),
-    Ashtapada(Ashtapada),
+    /// Ahayuta, Ashtapada, Shaturanga.
+    Other(AnyGame),
 }
 
 /// A game in progress or finished.
@@ -57,8 +61,10 @@ pub struct Table {
     ended: Option<Outcome>,
 }
 
-/// Colours of the seats, for the page.
+/// Colours of the seats, for the page: Ashtapada's four players; Shaturanga's armies as
+/// R.C. Bell gives them (South red, West yellow, North black, East green).
 const FOUR_COLOURS: [&str; 4] = ["#c0392b", "#2e86c1", "#f1c40f", "#27ae60"];
+const SHATURANGA_COLOURS: [&str; 4] = ["#c0392b", "#f1c40f", "#222222", "#27ae60"];
 
 impl Table {
     /// A new game; the setup is checked and put in canonical form (game id, ruleset).
@@ -77,7 +83,7 @@ impl Table {
                 }
                 setup.game = "ahayuta".into();
                 setup.ruleset = "seed".into();
-                Live::Ahayuta(Ahayuta::new())
+                Live::Other(AnyGame::Ahayuta(Ahayuta::new()))
             }
             "ashtapada" => {
                 let rules = match setup.ruleset.as_str() {
@@ -102,7 +108,34 @@ impl Table {
                 setup.game = "ashtapada".into();
                 setup.ruleset = rules.name().into();
                 setup.options = vec![format!("players={players}")];
-                Live::Ashtapada(Ashtapada::new(rules, players))
+                Live::Other(AnyGame::Ashtapada(Ashtapada::new(rules, players)))
+            }
+            "shaturanga" | "chaturaji" => {
+                if !matches!(setup.ruleset.as_str(), "" | "seed") {
+                    return Err(format!(
+                        "shaturanga has the ruleset seed, not {:?}",
+                        setup.ruleset
+                    ));
+                }
+                let mut boat = BoatMove::Leap;
+                for o in &setup.options {
+                    boat = match o.as_str() {
+                        "boat=leap" => BoatMove::Leap,
+                        "boat=bishop" => BoatMove::Bishop,
+                        _ => {
+                            return Err(format!(
+                                "shaturanga has the option boat=leap|bishop, not {o:?}"
+                            ))
+                        }
+                    };
+                }
+                setup.game = "shaturanga".into();
+                setup.ruleset = "seed".into();
+                setup.options = match boat {
+                    BoatMove::Leap => vec![],
+                    BoatMove::Bishop => vec!["boat=bishop".into()],
+                };
+                Live::Other(AnyGame::Shaturanga(Shaturanga::new(boat)))
             }
             _ => {
                 let ruleset = (!setup.ruleset.is_empty()).then_some(setup.ruleset.as_str());
@@ -151,8 +184,14 @@ impl Table {
     fn fresh_live(&self) -> Live {
         match &self.live {
             Live::Chess(g) => Live::Chess(Box::new(ChessGame::new(g.variant()))),
-            Live::Ahayuta(_) => Live::Ahayuta(Ahayuta::new()),
-            Live::Ashtapada(g) => Live::Ashtapada(Ashtapada::new(g.rules(), g.seats().len())),
+            Live::Other(AnyGame::Ahayuta(_)) => Live::Other(AnyGame::Ahayuta(Ahayuta::new())),
+            Live::Other(AnyGame::Ashtapada(g)) => Live::Other(AnyGame::Ashtapada(Ashtapada::new(
+                g.rules(),
+                g.seats().len(),
+            ))),
+            Live::Other(AnyGame::Shaturanga(g)) => {
+                Live::Other(AnyGame::Shaturanga(Shaturanga::new(g.boat_move())))
+            }
         }
     }
 
@@ -168,8 +207,9 @@ impl Table {
     pub fn seats(&self) -> usize {
         match &self.live {
             Live::Chess(g) => g.seats(),
-            Live::Ahayuta(g) => g.seats(),
-            Live::Ashtapada(g) => g.seats().len(),
+            Live::Other(AnyGame::Ahayuta(g)) => g.seats(),
+            Live::Other(AnyGame::Ashtapada(g)) => g.seats().len(),
+            Live::Other(AnyGame::Shaturanga(g)) => g.seats(),
         }
     }
 
@@ -183,8 +223,14 @@ impl Table {
                 "shogi" | "sho-shogi" | "heian-shogi" => two("Sente", "Gote"),
                 _ => two("White", "Black"),
             },
-            Live::Ahayuta(_) => two("Light", "Dark"),
-            Live::Ashtapada(g) => g.seats().iter().map(|s| s.name().to_string()).collect(),
+            Live::Other(AnyGame::Ahayuta(_)) => two("Light", "Dark"),
+            Live::Other(AnyGame::Ashtapada(g)) => {
+                g.seats().iter().map(|s| s.name().to_string()).collect()
+            }
+            Live::Other(AnyGame::Shaturanga(_)) => ashta_rules::shaturanga::SEAT_NAMES
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
         }
     }
 
@@ -195,8 +241,9 @@ impl Table {
                 "janggi" => vec!["#2e6fb7", "#c0392b"],
                 _ => vec!["#f4f1e8", "#222222"],
             },
-            Live::Ahayuta(_) => vec!["#f4f1e8", "#222222"],
-            Live::Ashtapada(g) => FOUR_COLOURS[..g.seats().len()].to_vec(),
+            Live::Other(AnyGame::Ahayuta(_)) => vec!["#f4f1e8", "#222222"],
+            Live::Other(AnyGame::Ashtapada(g)) => FOUR_COLOURS[..g.seats().len()].to_vec(),
+            Live::Other(AnyGame::Shaturanga(_)) => SHATURANGA_COLOURS.to_vec(),
         }
     }
 
@@ -207,8 +254,7 @@ impl Table {
         }
         match &self.live {
             Live::Chess(g) => g.outcome(),
-            Live::Ahayuta(g) => g.outcome(),
-            Live::Ashtapada(g) => g.outcome(),
+            Live::Other(g) => g.outcome(),
         }
     }
 
@@ -225,8 +271,7 @@ impl Table {
         let turn = match &self.live {
             Live::Chess(g) if g.simultaneous() => return vec![0, 1],
             Live::Chess(g) => g.turn(),
-            Live::Ahayuta(g) => g.turn(),
-            Live::Ashtapada(g) => g.turn(),
+            Live::Other(g) => g.turn(),
         };
         match turn {
             Turn::Seat(s) => vec![s],
@@ -285,23 +330,12 @@ impl Table {
                     label,
                 }
             }
-            Live::Ahayuta(g) => {
-                let m = g.parse_move(text).map_err(|e| e.to_string())?;
-                let t = g.move_text(m);
-                g.play(m);
-                Played {
-                    seat: Some(seat),
-                    label: t.clone(),
-                    text: t,
-                }
-            }
-            Live::Ashtapada(g) => {
+            Live::Other(g) => {
                 if g.turn() == Turn::Chance {
-                    return Err("the shells are thrown by the table, not by a seat".into());
+                    return Err("the dice are thrown by the table, not by a seat".into());
                 }
-                let m = g.parse_move(text).map_err(|e| e.to_string())?;
-                let t = g.move_text(m);
-                g.play(m);
+                let t = g.canonical(text)?;
+                g.play_text(&t, &mut self.dice)?;
                 Played {
                     seat: Some(seat),
                     label: t.clone(),
@@ -314,21 +348,13 @@ impl Table {
     }
 
     fn replay_throw(&mut self, text: &str) -> Result<(), String> {
-        let Live::Ashtapada(g) = &mut self.live else {
+        let Live::Other(g) = &mut self.live else {
             return Err("this game has no throws".into());
         };
         if g.turn() != Turn::Chance {
             return Err("no throw is due here".into());
         }
-        let m = g.parse_move(text).map_err(|e| e.to_string())?;
-        let expected = self
-            .dice
-            .pick(&g.chance_outcomes())
-            .ok_or("no throw is possible")?;
-        if expected != m {
-            return Err(format!("the dice give {:?} here", g.move_text(expected)));
-        }
-        g.play(m);
+        g.play_text(text, &mut self.dice)?;
         self.played.push(Played {
             seat: None,
             text: text.to_string(),
@@ -340,13 +366,14 @@ impl Table {
     /// Throws the dice while a throw is due; returns the throws made.
     fn throw_pending(&mut self) -> Vec<Played> {
         let mut out = Vec::new();
-        if let Live::Ashtapada(g) = &mut self.live {
+        if let Live::Other(g) = &mut self.live {
             while g.turn() == Turn::Chance {
-                let Some(m) = self.dice.pick(&g.chance_outcomes()) else {
+                let Some(t) = g.next_throw(&self.dice) else {
                     break;
                 };
-                let t = g.move_text(m);
-                g.play(m);
+                if g.play_text(&t, &mut self.dice).is_err() {
+                    break;
+                }
                 out.push(Played {
                     seat: None,
                     text: t.clone(),
@@ -444,8 +471,15 @@ impl Table {
                 };
                 crate::computer::chess_move(game, level).map(|m| pos.uci(m))
             }
-            Live::Ahayuta(g) => crate::computer::mcts(g, level, seed).map(|m| g.move_text(m)),
-            Live::Ashtapada(g) => crate::computer::mcts(g, level, seed).map(|m| g.move_text(m)),
+            Live::Other(AnyGame::Ahayuta(g)) => {
+                crate::computer::mcts(g, level, seed).map(|m| g.move_text(m))
+            }
+            Live::Other(AnyGame::Ashtapada(g)) => {
+                crate::computer::mcts(g, level, seed).map(|m| g.move_text(m))
+            }
+            Live::Other(AnyGame::Shaturanga(g)) => {
+                crate::computer::mcts(g, level, seed).map(|m| g.move_text(m))
+            }
         }
     }
 
@@ -479,26 +513,21 @@ impl Table {
                     })
                     .collect()
             }
-            Live::Ahayuta(g) => g
-                .legal_moves()
+            Live::Other(g) => g
+                .legal_texts()
                 .into_iter()
-                .map(|m| {
-                    let text = g.move_text(m);
-                    let mut v = move_shape(&text);
+                .map(|text| {
+                    let mut v = match g {
+                        // Ashtapada's plans have no single square pair: buttons
+                        AnyGame::Ashtapada(_) => json!({ "special": true }),
+                        _ => move_shape(&text),
+                    };
                     if text.starts_with('@') {
                         v["drop"] = json!("M");
                     }
                     v["text"] = json!(text);
                     v["label"] = json!(text);
                     v
-                })
-                .collect(),
-            Live::Ashtapada(g) => g
-                .legal_moves()
-                .into_iter()
-                .map(|m| {
-                    let text = g.move_text(m);
-                    json!({ "text": text, "label": text, "special": true })
                 })
                 .collect(),
         }
@@ -508,8 +537,9 @@ impl Table {
     pub fn board(&self) -> Value {
         match &self.live {
             Live::Chess(g) => views::chess_board(g, self.last_move()),
-            Live::Ahayuta(g) => views::ahayuta_board(g, self.last_move()),
-            Live::Ashtapada(g) => views::ashtapada_board(g),
+            Live::Other(AnyGame::Ahayuta(g)) => views::ahayuta_board(g, self.last_move()),
+            Live::Other(AnyGame::Ashtapada(g)) => views::ashtapada_board(g),
+            Live::Other(AnyGame::Shaturanga(g)) => views::shaturanga_board(g, self.last_move()),
         }
     }
 
@@ -561,8 +591,7 @@ impl Table {
     pub fn fen(&self) -> String {
         match &self.live {
             Live::Chess(g) => g.position().fen(),
-            Live::Ahayuta(g) => g.text(),
-            Live::Ashtapada(g) => g.text(),
+            Live::Other(g) => g.position_text(),
         }
     }
 
@@ -578,17 +607,12 @@ impl Table {
                 }
                 chess::pgn::write(g, &extra)
             }
-            Live::Ahayuta(g) => self.any_record(ashta_rules::record::AnyGame::Ahayuta(g.clone())),
-            Live::Ashtapada(g) => {
-                self.any_record(ashta_rules::record::AnyGame::Ashtapada(g.clone()))
+            Live::Other(g) => {
+                let mut r = ashta_rules::record::Record::new(g.clone(), self.setup.seed);
+                r.moves = self.played.iter().map(|p| p.text.clone()).collect();
+                r.text()
             }
         }
-    }
-
-    fn any_record(&self, game: ashta_rules::record::AnyGame) -> String {
-        let mut r = ashta_rules::record::Record::new(game, self.setup.seed);
-        r.moves = self.played.iter().map(|p| p.text.clone()).collect();
-        r.text()
     }
 
     /// Reads a record (PGN or Ashta's record text) into a game.
@@ -629,19 +653,25 @@ impl Table {
             return Ok(table);
         }
         let rec = ashta_rules::record::Record::read(text).map_err(|e| e.to_string())?;
-        let setup = match &rec.game {
-            ashta_rules::record::AnyGame::Ahayuta(_) => Setup {
-                game: "ahayuta".into(),
-                ruleset: "seed".into(),
-                options: vec![],
-                seed: rec.seed,
-            },
-            ashta_rules::record::AnyGame::Ashtapada(g) => Setup {
-                game: "ashtapada".into(),
-                ruleset: g.rules().name().into(),
-                options: vec![format!("players={}", g.seats().len())],
-                seed: rec.seed,
-            },
+        let (ruleset, options) = match &rec.game {
+            AnyGame::Ahayuta(_) => ("seed".to_string(), vec![]),
+            AnyGame::Ashtapada(g) => (
+                g.rules().name().to_string(),
+                vec![format!("players={}", g.seats().len())],
+            ),
+            AnyGame::Shaturanga(g) => (
+                "seed".to_string(),
+                match g.boat_move() {
+                    BoatMove::Leap => vec![],
+                    BoatMove::Bishop => vec!["boat=bishop".to_string()],
+                },
+            ),
+        };
+        let setup = Setup {
+            game: rec.game.id().into(),
+            ruleset,
+            options,
+            seed: rec.seed,
         };
         let mut table = Table::new(setup)?;
         table.played.clear();

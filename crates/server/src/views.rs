@@ -6,6 +6,7 @@ use ashta_rules::ashtapada::{paths, Ashtapada, Ruleset, Spot};
 use ashta_rules::chess::games::asha;
 use ashta_rules::chess::{self, ChessGame, Position};
 use ashta_rules::geometry::{Color, Square};
+use ashta_rules::shaturanga::Shaturanga;
 use serde_json::{json, Value};
 
 /// The squares of a move text: `e2e4`, `e7e8q`, `h10g8`, `P@e4`, `e7f8/d1`, `c3c3+`.
@@ -217,5 +218,60 @@ pub fn ashtapada_board(g: &Ashtapada) -> Value {
         "pieces": pieces,
         "throws": g.throws(),
         "current": g.current(),
+    })
+}
+
+/// Shaturanga: the four armies, the thrones, and each player's standing, stakes and
+/// commands; the die and the question of the moment.
+pub fn shaturanga_board(g: &Shaturanga, last: Option<Value>) -> Value {
+    use ashta_rules::shaturanga::{sq_name, Kind, Status, SEAT_NAMES, THRONES};
+    let mut cells = Vec::new();
+    for s in 0..64u8 {
+        if let Some(p) = g.piece(s) {
+            let id = match p.kind {
+                Kind::Pawn => "pawn",
+                Kind::Boat => "boat",
+                Kind::Horse => "horse",
+                Kind::Elephant => "elephant",
+                Kind::Rajah => "rajah",
+            };
+            cells.push(json!({
+                "sq": sq_name(s), "id": id, "letter": p.kind.letter().to_string(),
+                "seat": p.owner, "name": format!("{}'s {}", SEAT_NAMES[p.owner as usize], p.kind.name()),
+                "promoted": false,
+            }));
+        }
+    }
+    let players: Vec<Value> = (0..4u8)
+        .map(|p| {
+            json!({
+                "status": match g.status(p) {
+                    Status::Playing => "playing",
+                    Status::Peace => "at peace",
+                    Status::Out => "out",
+                },
+                "prisoner": g.is_prisoner(p),
+                "commander": g.commander(p),
+                "shipController": g.ship_controller(p),
+                "stakes": g.debts()[p as usize],
+            })
+        })
+        .collect();
+    json!({
+        "kind": "grid",
+        "style": "shaturanga",
+        "files": 8,
+        "ranks": 8,
+        "checkered": false,
+        "cells": cells,
+        "hands": [],
+        "hasHands": false,
+        "check": null,
+        "last": last,
+        "zone": 0,
+        "thrones": THRONES.iter().map(|&t| sq_name(t)).collect::<Vec<_>>(),
+        "players": players,
+        "die": g.die(),
+        "question": g.decision().map(|d| g.question(d)),
     })
 }

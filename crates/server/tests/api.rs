@@ -388,6 +388,6 @@ async fn bad_requests_get_clear_errors_and_the_server_keeps_running() {
     assert!(page.contains("<title>Ashta</title>"));
     let (s, cat) = c.get("/api/catalog").await;
     assert_eq!(s, 200);
-    assert_eq!(cat["games"].as_array().unwrap().len(), 16);
+    assert_eq!(cat["games"].as_array().unwrap().len(), 17);
     server.stop().await;
 }

@@ -83,7 +83,7 @@ async function homePage() {
   const cards = games.map((g) => h("div", { class: "card" },
     h("h3", {}, g.name),
     h("p", {}, g.summary),
-    h("p", { class: "small" }, `${g.seats.join(" to ").replace("2 to 3 to 4", "2 to 4")} players \u00B7 rules: ${g.rulesets.join(", ")}`),
+    h("p", { class: "small" }, `${g.seats.length > 1 ? g.seats[0] + " to " + g.seats[g.seats.length - 1] : g.seats[0]} players \u00B7 rules: ${g.rulesets.join(", ")}`),
     h("a", { href: "/rules/" + g.id, onclick: link }, "Rules"), " ",
     h("a", { href: "#new", "data-game": g.id, onclick: (e) => { e.preventDefault(); form.pick(g.id); } }, "Play"),
   ));
@@ -174,6 +174,7 @@ function startColours(g) {
   if (g.id === "xiangqi") return ["#c0392b", "#222222"];
   if (g.id === "janggi") return ["#2e6fb7", "#c0392b"];
   if (g.id === "ashtapada") return ["#c0392b", "#2e86c1", "#f1c40f", "#27ae60"];
+  if (g.id === "shaturanga") return ["#c0392b", "#f1c40f", "#222222", "#27ae60"];
   return ["#f4f1e8", "#222222"];
 }
 
@@ -295,7 +296,8 @@ function render(s, force) {
     onmouseleave: () => { view.pathSeat = null; drawGame(); },
   }, h("span", { class: "swatch", style: "background:" + s.seatColours[i] }), " ", name, ": ",
     s.seats[i].kind === "computer" ? "computer, level " + s.seats[i].level : (mine.includes(i) ? "you" : "human"),
-    s.board.kind === "ashtapada" ? h("span", { class: "small" }, " \u2014 " + pieceCounts(s.board.pieces[i])) : "")));
+    s.board.kind === "ashtapada" ? h("span", { class: "small" }, " \u2014 " + pieceCounts(s.board.pieces[i])) : "",
+    s.board.style === "shaturanga" ? h("span", { class: "small" }, " \u2014 " + standing(s, i)) : "")));
   // moves
   const list = $("#moves");
   const items = [];
@@ -311,6 +313,17 @@ function render(s, force) {
   actions(s, mine);
   invites(s);
   dice(s);
+}
+
+// A Shaturanga player's standing: stakes, rajah, commands.
+function standing(s, i) {
+  const p = s.board.players[i];
+  const notes = [`stakes ${p.stakes >= 0 ? "+" : ""}${p.stakes}`];
+  if (p.status !== "playing") notes.push(p.status);
+  if (p.prisoner) notes.push("rajah captured");
+  if (p.commander !== i) notes.push("army commanded by " + s.seatNames[p.commander]);
+  if (p.shipController !== i) notes.push("boat commanded by " + s.seatNames[p.shipController]);
+  return notes.join(", ");
 }
 
 // Where a player's Ashtapada pieces are: in hand, on the path, in the keep, borne off.
@@ -422,7 +435,7 @@ function actions(s, mine) {
   btns.push(h("a", { class: "button", href: `/api/games/${s.id}/record` }, "Export record"));
   const anim = h("input", { type: "checkbox", id: "animate", checked: animations(), onchange: (e) => localStorage.setItem("ashta-animate", e.target.checked ? "on" : "off") });
   box.replaceChildren(...btns, s.drawOffer != null && !over ? h("div", {}, s.seatNames[s.drawOffer] + " offers a draw") : "",
-    s.board.kind === "ashtapada" ? h("label", { class: "small" }, anim, " animate the throws") : "");
+    s.board.kind === "ashtapada" || s.board.style === "shaturanga" ? h("label", { class: "small" }, anim, " animate the throws") : "");
 }
 
 function invites(s) {
@@ -433,8 +446,23 @@ function invites(s) {
 }
 
 // The throws of the turn; new throws roll the shells briefly (unless turned off).
+const DIE_NAMES = { 2: "the boat", 3: "the horse", 4: "the elephant", 5: "the rajah or a pawn" };
+
 function dice(s) {
   const box = $("#dice");
+  if (s.board.style === "shaturanga") {
+    const fresh = s.moves.length > view.seenMoves;
+    view.seenMoves = s.moves.length;
+    const parts = [];
+    if (s.board.die) parts.push(h("span", { id: "die", class: "die" }, `Die: ${s.board.die}`), ` \u2014 ${s.seatNames[s.toAct[0]]} moves ${DIE_NAMES[s.board.die]}`);
+    if (s.board.question) parts.push(h("div", { class: "question" }, s.board.question));
+    box.replaceChildren(...parts);
+    if (fresh && animations() && s.board.die) {
+      box.classList.add("rolling");
+      setTimeout(() => box.classList.remove("rolling"), 600);
+    }
+    return;
+  }
   if (s.board.kind !== "ashtapada") { box.replaceChildren(); return; }
   const fresh = s.moves.length > view.seenMoves && s.moves.slice(view.seenMoves).some((m) => m.seat == null);
   view.seenMoves = s.moves.length;

@@ -45,7 +45,12 @@ const SHOGI_GLYPH = {
   "crown-prince": "\u592A",
 };
 
+const SHATURANGA_GLYPH = {
+  rajah: "\u265A", elephant: "\u265C", horse: "\u265E", boat: "\u265D", pawn: "\u265F",
+};
+
 function glyph(style, p) {
+  if (style === "shaturanga") return SHATURANGA_GLYPH[p.id] || p.letter;
   if (style === "xiangqi") return XIANGQI_GLYPH[p.seat][p.id] || p.letter;
   if (style === "janggi") return JANGGI_GLYPH[p.seat][p.id] || p.letter;
   if (style === "shogi") {
@@ -54,6 +59,11 @@ function glyph(style, p) {
   }
   if (style === "ahayuta") return p.id === "ahayuta" ? "\u2726" : "";
   return CHESS_GLYPH[p.id] || p.letter.toUpperCase();
+}
+
+function glyphColour(style, p, dark) {
+  if (style === "shaturanga") return p.seat === 2 ? "#f4f1e8" : "#111";
+  return dark ? "#f4f1e8" : "#222";
 }
 
 // Draws a piece centred at (x, y).
@@ -93,7 +103,7 @@ function drawPiece(g, style, p, x, y, colours, size) {
     }, grp);
     const t = el("text", {
       x, y: y + 2, "text-anchor": "middle", "dominant-baseline": "middle",
-      "font-size": s * 0.55, fill: dark || p.seat > 1 ? "#f4f1e8" : "#222", class: "glyph",
+      "font-size": s * 0.55, fill: glyphColour(style, p, dark), class: "glyph",
     }, grp);
     t.textContent = glyph(style, p);
   }
@@ -153,6 +163,10 @@ function drawGrid(svg, b, opts) {
     }
   }
   if (points) drawPoints(board, b, xy);
+  for (const t of b.thrones || []) {
+    const [x, y] = xy(parseSq(t).f, parseSq(t).r);
+    el("rect", { x: x + 5, y: y + 5, width: CELL - 10, height: CELL - 10, class: "throne" }, board);
+  }
   // marks: last move, check, selection, targets
   const marks = el("g", { class: "marks" }, svg);
   const mark = (sq, cls) => {

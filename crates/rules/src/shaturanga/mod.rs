@@ -496,7 +496,11 @@ impl Shaturanga {
                     }
                 }
                 // the two forward diagonals
-                let sides = if df == 0 { [(1, 0), (-1, 0)] } else { [(0, 1), (0, -1)] };
+                let sides = if df == 0 {
+                    [(1, 0), (-1, 0)]
+                } else {
+                    [(0, 1), (0, -1)]
+                };
                 for (sf, sr) in sides {
                     if let Some(to) = sq(f + df + sf, r + dr + sr) {
                         if self.board[to as usize]
@@ -508,7 +512,11 @@ impl Shaturanga {
                 }
             }
             Kind::Horse | Kind::Rajah => {
-                let steps = if pc.kind == Kind::Horse { &KNIGHT } else { &KING };
+                let steps = if pc.kind == Kind::Horse {
+                    &KNIGHT
+                } else {
+                    &KING
+                };
                 for &(df, dr) in steps {
                     if let Some(to) = sq(f + df, r + dr) {
                         if self.may_land(pc, to) {
@@ -572,8 +580,7 @@ impl Shaturanga {
             let Some(pc) = self.board[s as usize] else {
                 continue;
             };
-            if self.controller(pc) != actor || self.status[pc.owner as usize] != Status::Playing
-            {
+            if self.controller(pc) != actor || self.status[pc.owner as usize] != Status::Playing {
                 continue;
             }
             let indicated = match die {
@@ -833,9 +840,9 @@ impl Shaturanga {
                 .filter_map(|&(df, dr)| sq(f + cf + df, r + cr + dr))
                 .collect();
             if block.len() != 4
-                || !block.iter().all(|&s| {
-                    self.board[s as usize].is_some_and(|p| p.kind == Kind::Boat)
-                })
+                || !block
+                    .iter()
+                    .all(|&s| self.board[s as usize].is_some_and(|p| p.kind == Kind::Boat))
             {
                 continue;
             }
