@@ -163,13 +163,13 @@ enum Command {
         /// Games to play.
         #[arg(long, default_value_t = 10)]
         games: usize,
-        /// Level of the chess-family engine, 1 to 8.
+        /// Level of the chess-family engine, 1 to 8 (for Ahayuta: the alpha-beta depth).
         #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=8))]
         level: u32,
         /// Milliseconds per move (chess family).
         #[arg(long, default_value_t = 50)]
         movetime: u64,
-        /// Search iterations per move (Ahayuta, Ashtapada).
+        /// Search iterations per move (Ashtapada, Shaturanga).
         #[arg(long, default_value_t = 300)]
         iterations: u64,
         /// Seed of the openings (chess family) or of the first game's dice.
@@ -251,12 +251,20 @@ fn run(cli: Cli) -> Result<()> {
             seed,
             computer,
             computers,
+            level,
             ..
         } if game.game.eq_ignore_ascii_case("ahayuta") => play::run_game(
             ashta_rules::ahayuta::Ahayuta::new(),
             |g| g.board_text(),
             ashta_rules::Dice::new(seed.unwrap_or_else(clock_seed)),
             &computer_seats(computer.as_deref(), &computers)?,
+            &|g, _| {
+                ashta_engine::alphabeta_move(
+                    g,
+                    &ashta_engine::ahayuta_eval,
+                    ashta_engine::alphabeta_limits(level),
+                )
+            },
             std::io::stdin().lock(),
             std::io::stdout().lock(),
         ),
@@ -265,6 +273,7 @@ fn run(cli: Cli) -> Result<()> {
             seed,
             computer,
             computers,
+            level,
             ..
         } if game.game.eq_ignore_ascii_case("ashtapada") => {
             let (rules, players) = game.ashtapada()?;
@@ -275,6 +284,7 @@ fn run(cli: Cli) -> Result<()> {
                 |g| g.board_text(),
                 ashta_rules::Dice::new(seed),
                 &computer_seats(computer.as_deref(), &computers)?,
+                &selfplay::mcts(ashta_engine::mcts_iterations(level)),
                 std::io::stdin().lock(),
                 std::io::stdout().lock(),
             )
@@ -283,6 +293,7 @@ fn run(cli: Cli) -> Result<()> {
             game,
             seed,
             computers,
+            level,
             ..
         } if game.game.eq_ignore_ascii_case("shaturanga") => {
             let seed = seed.unwrap_or_else(clock_seed);
@@ -292,6 +303,7 @@ fn run(cli: Cli) -> Result<()> {
                 |g| g.board_text(),
                 ashta_rules::Dice::new(seed),
                 &computer_seats(None, &computers)?,
+                &selfplay::mcts(ashta_engine::mcts_iterations(level)),
                 std::io::stdin().lock(),
                 std::io::stdout().lock(),
             )
@@ -329,15 +341,26 @@ fn run(cli: Cli) -> Result<()> {
         } => {
             let spec = selfplay::SelfplaySpec {
                 games,
-                iterations,
                 seed,
                 max_plies: 5000,
             };
             let (summary, records) = if game.game.eq_ignore_ascii_case("ahayuta") {
+                // Ahayuta: alpha-beta to the depth of the level (repeatable: no clock)
+                let think = |g: &ashta_rules::ahayuta::Ahayuta, _seed| {
+                    ashta_engine::alphabeta_move(
+                        g,
+                        &ashta_engine::ahayuta_eval,
+                        ashta_engine::AbLimits {
+                            depth: level,
+                            time: None,
+                        },
+                    )
+                };
                 let t = selfplay::run(
                     &ashta_rules::ahayuta::Ahayuta::new(),
                     ashta_rules::record::AnyGame::Ahayuta,
                     &spec,
+                    &think,
                 )?;
                 (t.summary(), t.records_text())
             } else if game.game.eq_ignore_ascii_case("shaturanga") {
@@ -345,6 +368,7 @@ fn run(cli: Cli) -> Result<()> {
                     &ashta_rules::shaturanga::Shaturanga::new(game.shaturanga()?),
                     ashta_rules::record::AnyGame::Shaturanga,
                     &spec,
+                    &selfplay::mcts(iterations),
                 )?;
                 (t.summary(), t.records_text())
             } else if game.game.eq_ignore_ascii_case("ashtapada") {
@@ -353,6 +377,7 @@ fn run(cli: Cli) -> Result<()> {
                     &ashta_rules::ashtapada::Ashtapada::new(rules, players),
                     ashta_rules::record::AnyGame::Ashtapada,
                     &spec,
+                    &selfplay::mcts(iterations),
                 )?;
                 (t.summary(), t.records_text())
             } else {

@@ -290,6 +290,7 @@ pub fn run_game<G: Game>(
     board: impl Fn(&G) -> String,
     mut dice: ashta_rules::Dice,
     computer_seats: &[usize],
+    think: crate::selfplay::Think<'_, G>,
     input: impl BufRead,
     mut out: impl Write,
 ) -> Result<()>
@@ -317,11 +318,7 @@ where
         }
         if let Turn::Seat(seat) = game.turn() {
             if computer_seats.contains(&seat) {
-                let limits = ashta_engine::MctsLimits {
-                    time: Some(std::time::Duration::from_millis(700)),
-                    ..Default::default()
-                };
-                let m = ashta_engine::mcts_move(&game, limits, dice.unit().to_bits())
+                let m = think(&game, dice.unit().to_bits())
                     .ok_or_else(|| anyhow::anyhow!("no move for the computer"))?;
                 writeln!(
                     out,
@@ -382,6 +379,7 @@ mod generic_tests {
             |g| g.board_text(),
             dice,
             &[],
+            &|_, _| None,
             "@d1\n@d2\nmoves\nquit\n".as_bytes(),
             &mut out,
         )
@@ -406,6 +404,7 @@ mod generic_tests {
             |g| g.board_text(),
             dice,
             &[],
+            &|_, _| None,
             "enter\nquit\n".as_bytes(),
             &mut out,
         )
@@ -424,6 +423,13 @@ mod generic_tests {
             |g| g.board_text(),
             dice,
             &[1],
+            &|g: &Ahayuta, _| {
+                ashta_engine::alphabeta_move(
+                    g,
+                    &ashta_engine::ahayuta_eval,
+                    ashta_engine::alphabeta_limits(2),
+                )
+            },
             "@d1\nquit\n".as_bytes(),
             &mut out,
         )

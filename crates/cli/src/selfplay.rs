@@ -14,8 +14,6 @@ use ashta_rules::{Dice, Game, Turn};
 pub struct SelfplaySpec {
     /// Games to play.
     pub games: usize,
-    /// Search iterations per move.
-    pub iterations: u64,
     /// Seed of the first game's dice; game `i` uses `seed + i`.
     pub seed: u64,
     /// Plies after which a game is stopped unfinished.
@@ -63,8 +61,29 @@ impl Tally {
     }
 }
 
-/// Plays `spec.games` games from `start`, MCTS in every seat.
-pub fn run<G: Game>(start: &G, wrap: fn(G) -> AnyGame, spec: &SelfplaySpec) -> Result<Tally> {
+/// How the engine chooses a move for the seat to act: the game and a seed for its
+/// randomness.
+pub type Think<'a, G> = &'a dyn Fn(&G, u64) -> Option<<G as Game>::Move>;
+
+/// Monte Carlo tree search with `iterations` per move (the dice games).
+pub fn mcts<G: Game>(iterations: u64) -> impl Fn(&G, u64) -> Option<G::Move> {
+    move |g: &G, seed: u64| {
+        let limits = MctsLimits {
+            iterations,
+            time: None,
+            ..MctsLimits::default()
+        };
+        mcts_move(g, limits, seed)
+    }
+}
+
+/// Plays `spec.games` games from `start` with `think` in every seat.
+pub fn run<G: Game>(
+    start: &G,
+    wrap: fn(G) -> AnyGame,
+    spec: &SelfplaySpec,
+    think: Think<'_, G>,
+) -> Result<Tally> {
     let bar = indicatif::ProgressBar::new(spec.games as u64);
     bar.set_style(
         indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} games")
@@ -73,11 +92,6 @@ pub fn run<G: Game>(start: &G, wrap: fn(G) -> AnyGame, spec: &SelfplaySpec) -> R
     let mut tally = Tally {
         wins: vec![0; start.seats()],
         ..Tally::default()
-    };
-    let limits = MctsLimits {
-        iterations: spec.iterations,
-        time: None,
-        ..MctsLimits::default()
     };
     for i in 0..spec.games {
         let seed = spec.seed.wrapping_add(i as u64);
@@ -93,7 +107,7 @@ pub fn run<G: Game>(start: &G, wrap: fn(G) -> AnyGame, spec: &SelfplaySpec) -> R
                     None => bail!("game {}: no throw is possible", i + 1),
                 },
                 Turn::Seat(seat) => {
-                    let Some(m) = mcts_move(&g, limits, search_seeds.unit().to_bits()) else {
+                    let Some(m) = think(&g, search_seeds.unit().to_bits()) else {
                         bail!("game {}: no move for seat {}", i + 1, seat + 1);
                     };
                     if !g.legal_moves().contains(&m) {
@@ -134,7 +148,6 @@ mod tests {
     fn spec(games: usize, seed: u64) -> SelfplaySpec {
         SelfplaySpec {
             games,
-            iterations: 30,
             seed,
             max_plies: 3000,
         }
@@ -143,7 +156,7 @@ mod tests {
     #[test]
     fn four_seat_ashtapada_games_finish_and_replay_from_their_records() {
         let start = Ashtapada::new(Ruleset::Kile, 4);
-        let tally = run(&start, AnyGame::Ashtapada, &spec(3, 11)).unwrap();
+        let tally = run(&start, AnyGame::Ashtapada, &spec(3, 11), &mcts(30)).unwrap();
         assert_eq!(tally.wins.len(), 4);
         assert_eq!(tally.wins.iter().sum::<usize>() + tally.draws, 3);
         assert_eq!(tally.unfinished, 0);
@@ -162,6 +175,7 @@ mod tests {
             &Shaturanga::new(BoatMove::Leap),
             AnyGame::Shaturanga,
             &spec(2, 3),
+            &mcts(30),
         )
         .unwrap();
         assert_eq!(tally.unfinished, 0);
@@ -174,8 +188,18 @@ mod tests {
 
     #[test]
     fn runs_repeat_from_their_seed() {
-        let a = run(&Ahayuta::new(), AnyGame::Ahayuta, &spec(2, 5)).unwrap();
-        let b = run(&Ahayuta::new(), AnyGame::Ahayuta, &spec(2, 5)).unwrap();
+        let think = |g: &Ahayuta, _| {
+            ashta_engine::alphabeta_move(
+                g,
+                &ashta_engine::ahayuta_eval,
+                ashta_engine::AbLimits {
+                    depth: 2,
+                    time: None,
+                },
+            )
+        };
+        let a = run(&Ahayuta::new(), AnyGame::Ahayuta, &spec(2, 5), &think).unwrap();
+        let b = run(&Ahayuta::new(), AnyGame::Ahayuta, &spec(2, 5), &think).unwrap();
         let texts = |t: &Tally| t.records.iter().map(Record::text).collect::<Vec<_>>();
         assert_eq!(texts(&a), texts(&b));
         assert_eq!(a.records.len(), 2);

@@ -23,6 +23,16 @@ pub fn mcts_iterations(level: u32) -> u64 {
     50 << (level.clamp(1, 8) - 1)
 }
 
+/// Alpha-beta limits at a level (Ahayuta): one ply deeper each level, from 2 plies at
+/// level 1, within three tenths of a second per level.
+pub fn alphabeta_limits(level: u32) -> crate::AbLimits {
+    let level = level.clamp(1, 8);
+    crate::AbLimits {
+        depth: level + 1,
+        time: Some(std::time::Duration::from_millis(300 * level as u64)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

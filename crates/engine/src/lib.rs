@@ -4,6 +4,7 @@
 //! search with chance nodes and payoff vectors.
 #![deny(missing_docs)]
 
+pub mod alphabeta;
 pub mod eval;
 pub mod levels;
 pub mod mcts;
@@ -11,7 +12,8 @@ pub mod search;
 pub mod timemgmt;
 pub mod tt;
 
-pub use levels::{level_settings, mcts_iterations};
+pub use alphabeta::{ahayuta_eval, alphabeta_move, AbLimits};
+pub use levels::{alphabeta_limits, level_settings, mcts_iterations};
 pub use mcts::{mcts_move, MctsLimits};
 pub use search::{Info, SearchResult, Searcher};
 pub use timemgmt::Limits;

@@ -310,6 +310,24 @@ impl Searcher {
             return Self::outcome_score(&pos.no_move_outcome(), pos, ply as i32);
         }
         let in_check = pos.in_check();
+        // null move: if passing still holds beta, the position is good enough to cut
+        if beta - alpha == 1 && depth >= 3 && ply > 0 && !in_check && null_move_safe(pos) {
+            let stand = evaluate(pos);
+            if stand >= beta {
+                let r = 2 + depth / 4;
+                let child = pos.with_side(pos.side_to_move().other());
+                self.path.push(key);
+                let score = -self.negamax(&child, depth - 1 - r, -beta, -beta + 1, ply + 1);
+                self.path.pop();
+                if self.stopped() {
+                    return 0;
+                }
+                // a mate found after a pass proves nothing
+                if score >= beta && score < MATE - MAX_PLY as i32 {
+                    return score;
+                }
+            }
+        }
         let tt_move = tt_entry.and_then(|e| e.best);
         moves.sort_by_cached_key(|&m| -self.move_score(pos, m, tt_move, ply));
         let original_alpha = alpha;
@@ -517,4 +535,19 @@ fn from_tt(score: i32, ply: usize) -> i32 {
     } else {
         score
     }
+}
+
+/// Whether a null move (passing) is a sound test here: not in opening or setup phases, no
+/// en passant square to lose, and the side to move has a piece besides king and pawns
+/// (on the board or in hand), so that zugzwang is unlikely.
+fn null_move_safe(pos: &Position) -> bool {
+    if pos.ep_square().is_some() || pos.opening_left() > 0 || pos.in_setup() {
+        return false;
+    }
+    let us = pos.side_to_move();
+    if pos.has_hand(us) {
+        return true;
+    }
+    let v = pos.variant();
+    (0..v.kinds() as u8).any(|k| !v.is_royal(k) && !v.is_pawn(k) && pos.pieces(us, k).any())
 }

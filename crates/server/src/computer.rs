@@ -1,5 +1,5 @@
-//! The computer's moves at a level: the chess family by alpha-beta, the other games by
-//! Monte Carlo tree search.
+//! The computer's moves at a level: the chess family and Ahayuta by alpha-beta, the dice
+//! games by Monte Carlo tree search.
 
 use ashta_engine::{level_settings, mcts_iterations, Limits, MctsLimits, Searcher};
 use ashta_rules::chess::{ChessGame, Move};
@@ -32,4 +32,16 @@ pub fn mcts<G: Game>(game: &G, level: u32, seed: u64) -> Option<G::Move> {
         ..Default::default()
     };
     ashta_engine::mcts_move(game, limits, seed)
+}
+
+/// Ahayuta's move at `level`: alpha-beta with Ahayuta's heuristic.
+pub fn ahayuta(
+    game: &ashta_rules::ahayuta::Ahayuta,
+    level: u32,
+) -> Option<ashta_rules::ahayuta::AMove> {
+    ashta_engine::alphabeta_move(
+        game,
+        &ashta_engine::ahayuta_eval,
+        ashta_engine::alphabeta_limits(level),
+    )
 }

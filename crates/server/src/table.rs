@@ -453,8 +453,8 @@ impl Table {
     }
 
     /// The computer's choice for `seat` at `level` (1-8), as move text: alpha-beta for the
-    /// chess family (during the Werera, for whichever side the seat is), Monte Carlo tree
-    /// search for the others.
+    /// chess family (during the Werera, for whichever side the seat is) and Ahayuta, Monte
+    /// Carlo tree search for the dice games.
     pub fn think(&self, seat: usize, level: u32, seed: u64) -> Option<String> {
         if !self.to_act().contains(&seat) {
             return None;
@@ -472,7 +472,7 @@ impl Table {
                 crate::computer::chess_move(game, level).map(|m| pos.uci(m))
             }
             Live::Other(AnyGame::Ahayuta(g)) => {
-                crate::computer::mcts(g, level, seed).map(|m| g.move_text(m))
+                crate::computer::ahayuta(g, level).map(|m| g.move_text(m))
             }
             Live::Other(AnyGame::Ashtapada(g)) => {
                 crate::computer::mcts(g, level, seed).map(|m| g.move_text(m))
