@@ -176,9 +176,9 @@ impl Searcher {
     }
 
     fn check_limits(&mut self) {
-        if self.nodes & 1023 == 0
-            && (self.hard.is_some_and(|h| self.start.elapsed() >= h)
-                || self.node_limit.is_some_and(|n| self.nodes >= n))
+        // the node limit exactly; the clock every 1024 nodes
+        if self.node_limit.is_some_and(|n| self.nodes >= n)
+            || (self.nodes & 1023 == 0 && self.hard.is_some_and(|h| self.start.elapsed() >= h))
         {
             self.stop.store(true, Ordering::Relaxed);
         }
