@@ -46,7 +46,12 @@ function gameId() {
 
 // Clicks the centre of a square of the board (a real mouse click at its position).
 async function clickSq(sq) {
-  const box = await page.locator(`#board rect[data-sq="${sq}"]`).boundingBox();
+  // the board is redrawn after every change: measure again if it was being replaced
+  let box = null;
+  for (let i = 0; i < 20 && !box; i++) {
+    box = await page.locator(`#board rect[data-sq="${sq}"]`).boundingBox().catch(() => null);
+    if (!box) await new Promise((r) => setTimeout(r, 50));
+  }
   assert.ok(box, "square " + sq + " is drawn");
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 }
@@ -58,6 +63,17 @@ async function waitMoves(id, n, ms = 20000) {
     const s = await api(`/api/games/${id}`);
     if (s.moves.length >= n) return s;
     if (Date.now() > end) throw new Error(`game ${id}: ${s.moves.length} moves, waited for ${n}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+// Waits until the game's record has at most n entries (after a take-back).
+async function waitMovesAtMost(id, n, ms = 10000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const s = await api(`/api/games/${id}`);
+    if (s.moves.length <= n) return s;
+    if (Date.now() > end) throw new Error(`game ${id}: still ${s.moves.length} moves`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -117,6 +133,27 @@ for (const [game, shot] of [["asha", "chess-checkered"], ["makruk", "chess-plain
     await page.screenshot({ path: `${SHOTS}/${shot}.png` });
   });
 }
+
+await check("drag a piece, take it back, flip the board", async () => {
+  const id = await startGame("shatranj", ["human", 1]);
+  const from = await page.locator('#board rect[data-sq="e2"]').boundingBox();
+  const to = await page.locator('#board rect[data-sq="e3"]').boundingBox();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 5 });
+  await page.mouse.up();
+  const s = await waitMoves(id, 2);
+  assert.equal(s.moves[0].text, "e2e3");
+  await page.waitForFunction(() => document.querySelectorAll("#moves li").length >= 1 && /e3/.test(document.querySelector("#moves").textContent));
+  await page.waitForFunction(() => !/thinking/.test(document.querySelector("#status").textContent));
+  await page.click("#undo");
+  const back = await waitMovesAtMost(id, 0);
+  assert.equal(back.moves.length, 0);
+  const before = await page.locator('#board rect[data-sq="a1"]').boundingBox();
+  await page.click("#flip");
+  const after = await page.locator('#board rect[data-sq="a1"]').boundingBox();
+  assert.ok(after.y < before.y, "a1 moves to the top when flipped");
+});
 
 await check("shogi: promotion choice and a drop from hand", async () => {
   // 1. c3c4 g7g6 2. Bxh8 (promoting, chosen in the dialog) Sxh8 3. B@e5, all by clicking

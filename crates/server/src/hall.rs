@@ -95,6 +95,8 @@ impl Room {
 /// All rooms, backed by the store.
 pub struct Hall {
     pub store: Store,
+    /// The address for friends on the local network, when the server listens there.
+    pub network_url: Option<String>,
     rooms: Mutex<HashMap<i64, Arc<Mutex<Room>>>>,
 }
 
@@ -125,9 +127,10 @@ pub fn created(id: i64, table: &Table, seats: &[SeatSpec]) -> Value {
 }
 
 impl Hall {
-    pub fn new(store: Store) -> Hall {
+    pub fn new(store: Store, network_url: Option<String>) -> Hall {
         Hall {
             store,
+            network_url,
             rooms: Mutex::new(HashMap::new()),
         }
     }

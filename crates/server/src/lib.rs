@@ -7,6 +7,7 @@
 //! | method and path | what it does |
 //! |---|---|
 //! | `GET /api/catalog` | every game: rulesets, options, seats, rules text, start board |
+//! | `GET /api/info` | the address for friends on the network, when there is one |
 //! | `POST /api/games` | a new game: `{game, ruleset, options, seats: [{kind, level}]}` |
 //! | `GET /api/games?game=&status=&limit=&offset=` | the archive, newest first |
 //! | `GET /api/games/{id}` | the game's state: board, legal moves, record, result |
@@ -69,13 +70,13 @@ pub async fn start(addr: SocketAddr, db: &Path) -> anyhow::Result<Running> {
     let store = store::Store::open(db)
         .map_err(anyhow::Error::msg)
         .with_context(|| format!("opening the database {}", db.display()))?;
-    let hall = Arc::new(hall::Hall::new(store));
-    hall.resume_all();
-    let app = web::router(hall);
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .with_context(|| format!("cannot listen on {addr}"))?;
     let addr = listener.local_addr()?;
+    let hall = Arc::new(hall::Hall::new(store, network_url(addr)));
+    hall.resume_all();
+    let app = web::router(hall);
     let (tx, rx) = oneshot::channel::<()>();
     let task = tokio::spawn(async move {
         let _ = axum::serve(listener, app)
@@ -91,12 +92,36 @@ pub async fn start(addr: SocketAddr, db: &Path) -> anyhow::Result<Running> {
     })
 }
 
+/// The address friends on the network use, when the server listens on every interface:
+/// this machine's address on its local network (found by asking the system which address
+/// it would send from; nothing is sent).
+fn network_url(addr: SocketAddr) -> Option<String> {
+    if !addr.ip().is_unspecified() {
+        return None;
+    }
+    let probe = std::net::UdpSocket::bind("0.0.0.0:0").ok()?;
+    probe.connect("192.0.2.1:9").ok()?;
+    let ip = probe.local_addr().ok()?.ip();
+    (!ip.is_loopback() && !ip.is_unspecified()).then(|| format!("http://{ip}:{}/", addr.port()))
+}
+
 /// Serves until Ctrl-C: the command `ashta serve`.
 pub async fn serve(addr: SocketAddr, db: &Path, open: bool) -> anyhow::Result<()> {
     let running = start(addr, db).await?;
-    let url = format!("http://{}/", running.addr);
+    let url = if running.addr.ip().is_unspecified() {
+        format!("http://127.0.0.1:{}/", running.addr.port())
+    } else {
+        format!("http://{}/", running.addr)
+    };
     println!("Ashta is at {url} (games kept in {})", db.display());
-    println!("Friends on your network can join with the invite links of a game.");
+    match network_url(running.addr) {
+        Some(lan) => println!("Friends on your network join at {lan} with a game's invite links."),
+        None if running.addr.ip().is_loopback() => println!(
+            "Only this computer can connect; start with --addr 0.0.0.0:{} to let friends join.",
+            running.addr.port()
+        ),
+        None => {}
+    }
     if open {
         open_browser(&url);
     }

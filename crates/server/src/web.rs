@@ -41,6 +41,7 @@ fn game_id(p: Result<Path<String>, PathRejection>) -> Result<i64, Refusal> {
 pub fn router(hall: Arc<Hall>) -> Router {
     Router::new()
         .route("/api/catalog", get(catalog))
+        .route("/api/info", get(info))
         .route("/api/games", get(list).post(create))
         .route("/api/games/{id}", get(state))
         .route("/api/games/{id}/move", post(play))
@@ -76,6 +77,11 @@ async fn fallback(uri: Uri) -> Response {
         INDEX_HTML,
     )
         .into_response()
+}
+
+/// Where others can reach this server: `networkUrl` when it listens on the network.
+async fn info(State(hall): Shared) -> Json<Value> {
+    Json(json!({ "networkUrl": hall.network_url, "version": env!("CARGO_PKG_VERSION") }))
 }
 
 async fn catalog() -> Json<Value> {

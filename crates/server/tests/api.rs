@@ -386,6 +386,13 @@ async fn bad_requests_get_clear_errors_and_the_server_keeps_running() {
     let (s, page) = c.text("/").await;
     assert_eq!(s, 200);
     assert!(page.contains("<title>Ashta</title>"));
+    let (s, info) = c.get("/api/info").await;
+    assert_eq!(s, 200);
+    assert_eq!(
+        info["networkUrl"],
+        Value::Null,
+        "a loopback server has no network address"
+    );
     let (s, cat) = c.get("/api/catalog").await;
     assert_eq!(s, 200);
     assert_eq!(cat["games"].as_array().unwrap().len(), 17);

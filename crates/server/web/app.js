@@ -438,11 +438,25 @@ function actions(s, mine) {
     s.board.kind === "ashtapada" || s.board.style === "shaturanga" ? h("label", { class: "small" }, anim, " animate the throws") : "");
 }
 
+let serverInfo = null;
+
+// The address others use: the page's own, unless that is this computer's loopback and the
+// server listens on the network too.
+function shareBase() {
+  const local = ["localhost", "127.0.0.1", "[::1]"].includes(location.hostname);
+  if (local && serverInfo && serverInfo.networkUrl) return serverInfo.networkUrl.replace(/\/$/, "");
+  return location.origin;
+}
+
 function invites(s) {
   const t = tokens(s.id);
+  const base = shareBase();
   const links = Object.entries(t).filter(([seat]) => s.seats[seat] && s.seats[seat].kind === "human").map(([seat, token]) =>
-    h("div", {}, s.seatNames[seat] + ": ", h("input", { readonly: true, class: "invite", value: `${location.origin}/game/${s.id}?seat=${seat}&token=${token}` })));
-  $("#invites").replaceChildren(...(links.length > 1 || (links.length && s.seats.length > 1) ? [h("h3", {}, "Invite links"), h("p", { class: "small" }, "Give each player the link of their seat; anyone may watch at " + location.origin + "/game/" + s.id)] : []), ...links);
+    h("div", {}, s.seatNames[seat] + ": ", h("input", { readonly: true, class: "invite", value: `${base}/game/${s.id}?seat=${seat}&token=${token}` })));
+  const local = ["localhost", "127.0.0.1", "[::1]"].includes(location.hostname) && !(serverInfo && serverInfo.networkUrl);
+  $("#invites").replaceChildren(...(links.length > 1 || (links.length && s.seats.length > 1) ? [h("h3", {}, "Invite links"),
+    h("p", { class: "small" }, "Give each player the link of their seat; anyone may watch at " + base + "/game/" + s.id),
+    local ? h("p", { class: "small" }, "This server listens on this computer only: start it with --addr 0.0.0.0:8080 for friends on your network.") : null] : []), ...links);
 }
 
 // The throws of the turn; new throws roll the shells briefly (unless turned off).
@@ -479,5 +493,6 @@ function dice(s) {
 window.addEventListener("popstate", route);
 document.addEventListener("DOMContentLoaded", () => {
   for (const a of document.querySelectorAll("nav a")) a.addEventListener("click", link);
+  api("GET", "/api/info").then((i) => { serverInfo = i; }).catch(() => {});
   loadCatalog().catch(() => {}).finally(route);
 });
