@@ -5,6 +5,7 @@ mod matches;
 mod perft;
 mod play;
 mod selfplay;
+mod sidematch;
 mod uci;
 
 use anyhow::{Context, Result};
@@ -229,6 +230,30 @@ fn computer_seats(side: Option<&str>, seats: &[usize]) -> Result<Vec<usize>> {
     Ok(out)
 }
 
+/// Whether `ashta match` plays this game with [`sidematch`] (the games outside the chess
+/// family).
+fn sidematch_game(game: &str) -> bool {
+    ["ahayuta", "ashtapada", "shaturanga"]
+        .iter()
+        .any(|g| game.eq_ignore_ascii_case(g))
+}
+
+/// The level of `ashta[:LEVEL]` (8 if none).
+fn our_level(spec: &str) -> Result<u32> {
+    let rest = spec.strip_prefix("ashta").ok_or_else(|| {
+        anyhow::anyhow!("in this game both engines are ours: ashta[:LEVEL], not {spec:?}")
+    })?;
+    match rest.strip_prefix(':') {
+        None if rest.is_empty() => Ok(8),
+        Some(l) => l
+            .parse::<u32>()
+            .ok()
+            .filter(|l| (1..=8).contains(l))
+            .ok_or_else(|| anyhow::anyhow!("a level is 1 to 8, not {l:?}")),
+        None => anyhow::bail!("an engine is ashta[:LEVEL], not {spec:?}"),
+    }
+}
+
 /// A dice seed from the clock.
 fn clock_seed() -> u64 {
     std::time::SystemTime::now()
@@ -414,6 +439,77 @@ fn run(cli: Cli) -> Result<()> {
             Ok(())
         }
         Command::Playouts { seconds } => bench::playouts(seconds),
+        Command::Match {
+            game,
+            engine1,
+            engine2,
+            games,
+            seed,
+            pgn,
+            random_plies,
+            ..
+        } if sidematch_game(&game.game) => {
+            let (l1, l2) = (our_level(&engine1)?, our_level(&engine2)?);
+            let spec = sidematch::SideMatch {
+                games,
+                seed,
+                random_plies,
+                max_plies: 5000,
+            };
+            let (scores, records) = match game.game.to_ascii_lowercase().as_str() {
+                "ahayuta" => {
+                    let think = |l: u32| {
+                        move |g: &ashta_rules::ahayuta::Ahayuta, _| {
+                            ashta_engine::alphabeta_move(
+                                g,
+                                &ashta_engine::ahayuta_eval,
+                                ashta_engine::alphabeta_limits(l),
+                            )
+                        }
+                    };
+                    sidematch::play(
+                        &ashta_rules::ahayuta::Ahayuta::new(),
+                        ashta_rules::record::AnyGame::Ahayuta,
+                        [&think(l1), &think(l2)],
+                        &spec,
+                    )?
+                }
+                "ashtapada" => {
+                    let (rules, players) = game.ashtapada()?;
+                    sidematch::play(
+                        &ashta_rules::ashtapada::Ashtapada::new(rules, players),
+                        ashta_rules::record::AnyGame::Ashtapada,
+                        [
+                            &selfplay::mcts(ashta_engine::mcts_iterations(l1)),
+                            &selfplay::mcts(ashta_engine::mcts_iterations(l2)),
+                        ],
+                        &spec,
+                    )?
+                }
+                _ => sidematch::play(
+                    &ashta_rules::shaturanga::Shaturanga::new(game.shaturanga()?),
+                    ashta_rules::record::AnyGame::Shaturanga,
+                    [
+                        &selfplay::mcts(ashta_engine::mcts_iterations(l1)),
+                        &selfplay::mcts(ashta_engine::mcts_iterations(l2)),
+                    ],
+                    &spec,
+                )?,
+            };
+            let (w, d, l) = matches::wins_draws_losses(&scores);
+            let (elo, margin) = matches::elo(&scores);
+            println!(
+                "ashta:{l1} vs ashta:{l2}: +{w} ={d} -{l}, score {:.1}/{}, Elo difference {elo:+.0} +/- {margin:.0}",
+                scores.iter().sum::<f64>(),
+                scores.len()
+            );
+            if let Some(path) = pgn {
+                let text: String = records.iter().map(|r| r.text() + "\n").collect();
+                std::fs::write(&path, text)
+                    .with_context(|| format!("writing {}", path.display()))?;
+            }
+            Ok(())
+        }
         Command::Match {
             game,
             engine1,
