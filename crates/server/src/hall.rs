@@ -416,21 +416,28 @@ impl Hall {
                 .find(|&s| r.seats[s].is_computer());
             let Some(seat) = seat else { return };
             r.thinking = true;
-            let all_computers = r.seats.iter().all(|s| s.is_computer());
+            // let watchers follow a game between computers; in Senterej's simultaneous
+            // Werera the computer keeps a person's pace instead of moving at once again
+            let pause = if r.table.to_act().len() > 1 {
+                1500
+            } else if r.seats.iter().all(|s| s.is_computer()) {
+                400
+            } else {
+                0
+            };
             (
                 r.table.clone(),
                 seat,
                 r.seats[seat].level,
                 r.version,
-                all_computers,
+                pause,
             )
         };
         let hall = self.clone();
         tokio::spawn(async move {
-            let (table, seat, level, version, all_computers) = job;
-            if all_computers {
-                // let the watchers follow a game between computers
-                tokio::time::sleep(std::time::Duration::from_millis(400)).await;
+            let (table, seat, level, version, pause) = job;
+            if pause > 0 {
+                tokio::time::sleep(std::time::Duration::from_millis(pause)).await;
             }
             let seed = rand::random::<u64>();
             let choice = tokio::task::spawn_blocking(move || table.think(seat, level, seed))
