@@ -497,9 +497,17 @@ fn random_games_end_with_stakes_that_balance_and_texts_that_read_back() {
             };
             let text = g.move_text(m);
             assert_eq!(g.parse_move(&text).unwrap(), m, "{text}");
+            if plies % 17 == 0 {
+                let pos = g.text();
+                let back =
+                    Shaturanga::from_text(&pos, boat).unwrap_or_else(|e| panic!("{e}: {pos}"));
+                assert_eq!(back, g, "{pos}");
+            }
             g.play(m);
             plies += 1;
         }
+        let back = Shaturanga::from_text(&g.text(), boat).unwrap();
+        assert_eq!(back, g, "the final position reads back");
         let o = g.outcome().expect("every game ends");
         let sum: f64 = o.payoffs.iter().sum();
         assert!(sum.abs() < 1e-9, "stakes balance: {:?}", o.payoffs);
@@ -508,6 +516,51 @@ fn random_games_end_with_stakes_that_balance_and_texts_that_read_back() {
     assert!(lengths > 0);
     let mut g = Shaturanga::new(BoatMove::Leap);
     assert!(random_playout(&mut g, &mut Dice::new(1), 100_000) < 100_000);
+}
+
+#[test]
+fn rule_4_a_piece_that_cannot_move_loses_the_turn() {
+    // South's only horse is boxed in by its own pieces: a 3 passes the die to West
+    let pieces = [
+        ("a1", S, Kind::Horse),
+        ("b3", S, Kind::Pawn),
+        ("c2", S, Kind::Pawn),
+        ("d1", S, Kind::Rajah),
+        ("a5", W, Kind::Rajah),
+        ("b8", W, Kind::Pawn),
+        ("e8", N, Kind::Rajah),
+        ("h7", N, Kind::Pawn),
+        ("h4", E, Kind::Rajah),
+        ("g1", E, Kind::Pawn),
+    ];
+    let mut g = arranged(&pieces, S, None);
+    play(&mut g, "throw 3");
+    assert_eq!(g.current(), W);
+    assert_eq!(g.turn(), Turn::Chance);
+}
+
+#[test]
+fn position_text_reads_back_and_bad_text_is_refused() {
+    let g = Shaturanga::new(BoatMove::Leap);
+    assert_eq!(
+        g.text(),
+        "WbWp2NkNeNhNb/WhWp2NpNpNpNp/WeWp6/WkWp6/6EpEk/6EpEe/SpSpSpSp2EpEh/SbShSeSk2EpEb \
+         S start:-,-,-,- ++++ ---- SWNE SWNE ---- ---- 0,0,0,0 0,0,0,0 0"
+    );
+    assert_eq!(Shaturanga::from_text(&g.text(), BoatMove::Leap).unwrap(), g);
+    for bad in [
+        "",
+        "8/8/8/8/8/8/8/8 S throw",
+        "9/8/8/8/8/8/8/8 S throw ++++ ---- SWNE SWNE ---- ---- 0,0,0,0 0,0,0,0 0",
+        "Xb7/8/8/8/8/8/8/8 S throw ++++ ---- SWNE SWNE ---- ---- 0,0,0,0 0,0,0,0 0",
+        "8/8/8/8/8/8/8/8 Q throw ++++ ---- SWNE SWNE ---- ---- 0,0,0,0 0,0,0,0 0",
+        "8/8/8/8/8/8/8/8 S die:7 ++++ ---- SWNE SWNE ---- ---- 0,0,0,0 0,0,0,0 0",
+        "8/8/8/8/8/8/8/8 S throw ++ ---- SWNE SWNE ---- ---- 0,0,0,0 0,0,0,0 0",
+        "8/8/8/8/8/8/8/8 S throw ++++ ---- SWNE SWNE ---- ---- 0,0,0 0,0,0,0 0",
+        "Sé7/8/8/8/8/8/8/8 S throw ++++ ---- SWNE SWNE ---- ---- 0,0,0,0 0,0,0,0 0",
+    ] {
+        assert!(Shaturanga::from_text(bad, BoatMove::Leap).is_err(), "{bad}");
+    }
 }
 
 #[test]

@@ -1,4 +1,5 @@
-//! 10,000 random games per game and ruleset (Ashtapada with 2 and 4 players): every game
+//! 10,000 random games per game and ruleset (Ashtapada with 2 and 4 players, Shaturanga with
+//! either boat): every game
 //! finishes within the turn cap without a panic, and the observed throws follow the odds.
 
 use ashta_rules::ahayuta::Ahayuta;
@@ -64,4 +65,56 @@ fn ahayuta_ten_thousand_games() {
         unfinished += usize::from(g.outcome().is_none());
     }
     assert_eq!(unfinished, 0);
+}
+
+#[test]
+fn shaturanga_ten_thousand_games_per_boat_rule() {
+    use ashta_rules::shaturanga::{BoatMove, Move as SMove, Shaturanga, DIE, QUIET_LIMIT};
+    for boat in [BoatMove::Leap, BoatMove::Bishop] {
+        let mut dice = Dice::new(33);
+        let mut counts = [0u64; 6];
+        let (mut unfinished, mut quiet_ends) = (0, 0);
+        for _ in 0..GAMES {
+            let mut g = Shaturanga::new(boat);
+            for _ in 0..CAP {
+                match g.turn() {
+                    Turn::Over => break,
+                    Turn::Chance => {
+                        let m = dice.pick(&g.chance_outcomes()).expect("a throw");
+                        if let SMove::Throw(v) = m {
+                            counts[v as usize] += 1;
+                        }
+                        g.play(m);
+                    }
+                    Turn::Seat(_) => {
+                        let moves = g.legal_moves();
+                        let k = (dice.unit() * moves.len() as f64) as usize;
+                        g.play(moves[k.min(moves.len() - 1)]);
+                    }
+                }
+            }
+            let o = g.outcome();
+            unfinished += usize::from(o.is_none());
+            quiet_ends += usize::from(o.is_some_and(|o| o.reason.contains("without a capture")));
+            if let Some(o) = g.outcome() {
+                assert!(o.payoffs.iter().sum::<f64>().abs() < 1e-9, "stakes balance");
+            }
+        }
+        println!("shaturanga {boat:?}: {quiet_ends} of {GAMES} random games ended by the quiet-turn cap");
+        // every game ends: by the rules, or by the documented cap of quiet turns
+        assert_eq!(unfinished, 0, "{boat:?}");
+        assert!(
+            quiet_ends < GAMES,
+            "{boat:?}: {quiet_ends} games ended after {QUIET_LIMIT} quiet turns"
+        );
+        let total: u64 = counts.iter().sum();
+        for (v, p) in DIE {
+            let observed = counts[v as usize] as f64 / total as f64;
+            let sigma = (p * (1.0 - p) / total as f64).sqrt();
+            assert!(
+                (observed - p).abs() < 4.0 * sigma,
+                "{boat:?}: die {v} seen {observed:.4}, odds {p}"
+            );
+        }
+    }
 }

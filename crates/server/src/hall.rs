@@ -425,13 +425,7 @@ impl Hall {
             } else {
                 0
             };
-            (
-                r.table.clone(),
-                seat,
-                r.seats[seat].level,
-                r.version,
-                pause,
-            )
+            (r.table.clone(), seat, r.seats[seat].level, r.version, pause)
         };
         let hall = self.clone();
         tokio::spawn(async move {

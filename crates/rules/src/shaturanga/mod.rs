@@ -179,6 +179,9 @@ pub enum ShaturangaError {
     /// Game over.
     #[error("the game is over")]
     GameOver,
+    /// Malformed position text.
+    #[error("bad Shaturanga position: {0}")]
+    Position(String),
 }
 
 #[derive(Clone, PartialEq, Eq, Debug, Hash)]

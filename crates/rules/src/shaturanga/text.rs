@@ -2,8 +2,8 @@
 //! and a terminal board.
 
 use super::{
-    ally, parse_sq, sq_name, Decision, Kind, Move, Phase, Shaturanga, ShaturangaError, Status,
-    SEAT_NAMES, THRONES,
+    ally, parse_sq, sq_name, BoatMove, Decision, Kind, Move, Phase, Shaturanga, ShaturangaError,
+    Status, SEAT_NAMES, THRONES,
 };
 
 const SEAT_LETTERS: [char; 4] = ['S', 'W', 'N', 'E'];
@@ -70,8 +70,13 @@ impl Shaturanga {
     }
 
     /// The position: the ranks from the top (`/`-separated; a piece is its owner's letter
-    /// S, W, N or E and its kind p, b, h, e, k; digits count empty squares), then the seat
-    /// to throw, the die (`-` if none), prisoners and standings.
+    /// S, W, N or E and its kind p, b, h, e, k; digits count empty squares), the seat to
+    /// throw or move, the phase (`start:3,-,5,-` opening throws, `throw`, `die:5`,
+    /// `offer:S:W`, `answer:E:S:W`, `restore:S`), the standings (`+` playing, `=` at peace,
+    /// `x` out), the prisoners (`p` or `-`), who commands each army and each boat, the
+    /// thrones seized and empires built (`y` or `-`), pawns lost, stakes, and the turns
+    /// without a capture or promotion:
+    /// `Wb... S throw ++++ ---- SWNE SWNE ---- ---- 0,0,0,0 0,0,0,0 0`.
     pub fn text(&self) -> String {
         let mut rows = Vec::new();
         for r in (0..8u8).rev() {
@@ -95,25 +100,212 @@ impl Shaturanga {
             }
             rows.push(row);
         }
-        let die = self
-            .die()
-            .map(|d| d.to_string())
-            .unwrap_or_else(|| "-".into());
-        let standing: String = (0..4)
-            .map(|p| match (self.status[p], self.prisoner[p]) {
-                (Status::Peace, _) => '=',
-                (Status::Out, _) => 'x',
-                (_, true) => 'p',
-                _ => '+',
+        let seat = |p: u8| SEAT_LETTERS[p as usize];
+        let phase = match &self.phase {
+            Phase::Start(t) => format!(
+                "start:{}",
+                t.iter()
+                    .map(|x| x.map_or("-".to_string(), |n| n.to_string()))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            ),
+            Phase::Throw => "throw".into(),
+            Phase::Move(n) => format!("die:{n}"),
+            Phase::Decide(Decision::OfferExchange { by, hostile }) => {
+                format!("offer:{}:{}", seat(*by), seat(*hostile))
+            }
+            Phase::Decide(Decision::AnswerExchange {
+                by,
+                offerer,
+                hostile,
+            }) => format!("answer:{}:{}:{}", seat(*by), seat(*offerer), seat(*hostile)),
+            Phase::Decide(Decision::Restore { by }) => format!("restore:{}", seat(*by)),
+        };
+        let flags = |f: &dyn Fn(usize) -> bool, yes: char| -> String {
+            (0..4).map(|p| if f(p) { yes } else { '-' }).collect()
+        };
+        let standing: String = self
+            .status
+            .iter()
+            .map(|s| match s {
+                Status::Playing => '+',
+                Status::Peace => '=',
+                Status::Out => 'x',
             })
             .collect();
+        let numbers = |v: &[i32]| {
+            v.iter()
+                .map(|n| n.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        };
         format!(
-            "{} {} {} {}",
+            "{} {} {} {} {} {} {} {} {} {} {} {}",
             rows.join("/"),
-            SEAT_LETTERS[self.current as usize],
-            die,
-            standing
+            seat(self.current),
+            phase,
+            standing,
+            flags(&|p| self.prisoner[p], 'p'),
+            self.command.iter().map(|&c| seat(c)).collect::<String>(),
+            self.ship_control
+                .iter()
+                .map(|&c| seat(c))
+                .collect::<String>(),
+            flags(&|p| self.seized[p], 'y'),
+            flags(&|p| self.empire[p], 'y'),
+            numbers(&self.pawns_lost.map(i32::from)),
+            numbers(&self.debts),
+            self.quiet
         )
+    }
+
+    /// Reads a position written by [`Shaturanga::text`].
+    pub fn from_text(text: &str, boat: BoatMove) -> Result<Shaturanga, ShaturangaError> {
+        let bad = |what: &str| ShaturangaError::Position(what.to_string());
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        if fields.len() != 12 {
+            return Err(bad("expected 12 fields"));
+        }
+        let seat_of = |c: char| -> Result<u8, ShaturangaError> {
+            SEAT_LETTERS
+                .iter()
+                .position(|&x| x == c)
+                .map(|i| i as u8)
+                .ok_or_else(|| bad(&format!("{c:?} is not a seat (S, W, N, E)")))
+        };
+        let mut g = Shaturanga::new(boat);
+        g.board = [None; 64];
+        let rows: Vec<&str> = fields[0].split('/').collect();
+        if rows.len() != 8 {
+            return Err(bad("the board has 8 ranks"));
+        }
+        for (i, row) in rows.iter().enumerate() {
+            let r = 7 - i as u8;
+            let mut f = 0u8;
+            let mut chars = row.chars();
+            while let Some(c) = chars.next() {
+                if let Some(d) = c.to_digit(10) {
+                    f += d as u8;
+                } else {
+                    let owner = seat_of(c)?;
+                    let k = chars.next().and_then(Kind::from_letter).ok_or_else(|| {
+                        bad(&format!("rank {}: a piece is a seat and a kind", r + 1))
+                    })?;
+                    if f >= 8 {
+                        return Err(bad(&format!("rank {} is too long", r + 1)));
+                    }
+                    g.board[(r * 8 + f) as usize] = Some(super::Piece { kind: k, owner });
+                    f += 1;
+                }
+            }
+            if f != 8 {
+                return Err(bad(&format!("rank {} does not have 8 squares", r + 1)));
+            }
+        }
+        let one = |s: &str| -> Result<u8, ShaturangaError> {
+            let mut cs = s.chars();
+            match (cs.next(), cs.next()) {
+                (Some(c), None) => seat_of(c),
+                _ => Err(bad(&format!("{s:?} is not a seat"))),
+            }
+        };
+        g.current = one(fields[1])?;
+        let parts: Vec<&str> = fields[2].split(':').collect();
+        g.phase = match parts.as_slice() {
+            ["throw"] => Phase::Throw,
+            ["die", n] => Phase::Move(
+                n.parse()
+                    .ok()
+                    .filter(|n| (2..=5).contains(n))
+                    .ok_or_else(|| bad("the die shows 2 to 5"))?,
+            ),
+            ["start", t] => {
+                let throws: Vec<Option<u8>> = t
+                    .split(',')
+                    .map(|x| match x {
+                        "-" => Ok(None),
+                        n => n.parse().map(Some).map_err(|_| bad("opening throws")),
+                    })
+                    .collect::<Result<_, _>>()?;
+                if throws.len() != 4 {
+                    return Err(bad("four opening throws"));
+                }
+                Phase::Start(throws)
+            }
+            ["offer", by, h] => Phase::Decide(Decision::OfferExchange {
+                by: one(by)?,
+                hostile: one(h)?,
+            }),
+            ["answer", by, o, h] => Phase::Decide(Decision::AnswerExchange {
+                by: one(by)?,
+                offerer: one(o)?,
+                hostile: one(h)?,
+            }),
+            ["restore", by] => Phase::Decide(Decision::Restore { by: one(by)? }),
+            _ => return Err(bad("unknown phase")),
+        };
+        let four = |s: &str, what: &str| -> Result<Vec<char>, ShaturangaError> {
+            let v: Vec<char> = s.chars().collect();
+            if v.len() == 4 {
+                Ok(v)
+            } else {
+                Err(bad(&format!("{what}: four entries")))
+            }
+        };
+        for (p, c) in four(fields[3], "standings")?.into_iter().enumerate() {
+            g.status[p] = match c {
+                '+' => Status::Playing,
+                '=' => Status::Peace,
+                'x' => Status::Out,
+                _ => return Err(bad("standings are +, = or x")),
+            };
+        }
+        for (p, c) in four(fields[4], "prisoners")?.into_iter().enumerate() {
+            g.prisoner[p] = c == 'p';
+        }
+        for (p, c) in four(fields[5], "commands")?.into_iter().enumerate() {
+            g.command[p] = seat_of(c)?;
+        }
+        for (p, c) in four(fields[6], "boats")?.into_iter().enumerate() {
+            g.ship_control[p] = seat_of(c)?;
+        }
+        for (p, c) in four(fields[7], "thrones")?.into_iter().enumerate() {
+            g.seized[p] = c == 'y';
+        }
+        for (p, c) in four(fields[8], "empires")?.into_iter().enumerate() {
+            g.empire[p] = c == 'y';
+        }
+        let list = |s: &str, what: &str| -> Result<Vec<i32>, ShaturangaError> {
+            let v: Vec<i32> = s
+                .split(',')
+                .map(|n| n.parse::<i32>())
+                .collect::<Result<_, _>>()
+                .map_err(|_| bad(&format!("{what}: numbers")))?;
+            if v.len() == 4 {
+                Ok(v)
+            } else {
+                Err(bad(&format!("{what}: four numbers")))
+            }
+        };
+        for (p, n) in list(fields[9], "pawns lost")?.into_iter().enumerate() {
+            g.pawns_lost[p] = u8::try_from(n).map_err(|_| bad("pawns lost: 0 to 255"))?;
+        }
+        for (p, n) in list(fields[10], "stakes")?.into_iter().enumerate() {
+            g.debts[p] = n;
+        }
+        g.quiet = fields[11]
+            .parse()
+            .map_err(|_| bad("quiet turns: a number"))?;
+        if !g.finish_if_over() && g.quiet >= super::QUIET_LIMIT {
+            g.outcome = Some(g.settle(
+                None,
+                format!(
+                    "{} turns without a capture or promotion",
+                    super::QUIET_LIMIT
+                ),
+            ));
+        }
+        Ok(g)
     }
 
     /// The board for the terminal: ranks from the top, then each player's standing and the
