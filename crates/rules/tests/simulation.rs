@@ -100,7 +100,9 @@ fn shaturanga_ten_thousand_games_per_boat_rule() {
                 assert!(o.payoffs.iter().sum::<f64>().abs() < 1e-9, "stakes balance");
             }
         }
-        println!("shaturanga {boat:?}: {quiet_ends} of {GAMES} random games ended by the quiet-turn cap");
+        println!(
+            "shaturanga {boat:?}: {quiet_ends} of {GAMES} random games ended by the quiet-turn cap"
+        );
         // every game ends: by the rules, or by the documented cap of quiet turns
         assert_eq!(unfinished, 0, "{boat:?}");
         assert!(

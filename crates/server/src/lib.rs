@@ -15,7 +15,7 @@
 //! | `POST /api/games/{id}/resign` | `{seat, token}` |
 //! | `POST /api/games/{id}/draw` | `{seat, token, action: offer\|accept\|decline}` |
 //! | `POST /api/games/{id}/undo` | `{seat, token}`: take back against the computer |
-//! | `GET /api/games/{id}/record` | PGN (chess family) or Ashta record text |
+//! | `GET /api/games/{id}/record?format=pgn\|ashta` | PGN (chess family) or Ashta record text (every game) |
 //! | `POST /api/import` | a record (PGN or Ashta record text) as a new game |
 //! | `GET /api/games/{id}/ws` | WebSocket: the state after every change |
 

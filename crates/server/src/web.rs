@@ -185,17 +185,39 @@ async fn undo(
     hall.undo(id, a.seat, &a.token).map(Json)
 }
 
+#[derive(Deserialize)]
+struct RecordFormat {
+    /// `pgn` (the chess family's default) or `ashta`.
+    format: Option<String>,
+}
+
 async fn record(
     State(hall): Shared,
     p: Result<Path<String>, PathRejection>,
+    q: Result<Query<RecordFormat>, QueryRejection>,
 ) -> Result<Response, Refusal> {
     let id = game_id(p)?;
+    let Query(q) = q.map_err(|e| Refusal::new(400, e.body_text()))?;
+    let ashta = match q.format.as_deref() {
+        None | Some("pgn") => false,
+        Some("ashta") => true,
+        Some(f) => {
+            return Err(Refusal::new(
+                400,
+                format!("a record is in the format pgn or ashta, not {f:?}"),
+            ))
+        }
+    };
     let room = hall.room(id)?;
     let text = {
         let r = room.lock().unwrap_or_else(|e| e.into_inner());
         let id_text = id.to_string();
-        r.table()
-            .record_text(&[("Site", "Ashta"), ("Round", id_text.as_str())])
+        if ashta {
+            r.table().ashta_record()
+        } else {
+            r.table()
+                .record_text(&[("Site", "Ashta"), ("Round", id_text.as_str())])
+        }
     };
     let chess = !text.starts_with("[Game ");
     let name = format!(

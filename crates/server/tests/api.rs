@@ -248,8 +248,27 @@ async fn records_export_and_import_for_every_family() {
     let (_, copy) = c.get(&format!("/api/games/{}", made["id"])).await;
     assert_eq!(copy["fen"], state["fen"]);
     assert_eq!(copy["outcome"]["text"], "Black wins");
+    // the same game in Ashta's record text reads back too
+    let (s, rec) = c
+        .text(&format!("/api/games/{id}/record?format=ashta"))
+        .await;
+    assert_eq!(s, 200);
+    assert!(rec.starts_with("[Game \"asha\"]"), "{rec}");
+    let r = c
+        .http
+        .post(format!("{}/api/import", c.base))
+        .body(rec)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+    let made: Value = r.json().await.unwrap();
+    let (_, copy) = c.get(&format!("/api/games/{}", made["id"])).await;
+    assert_eq!(copy["fen"], state["fen"]);
+    let (s, _) = c.text(&format!("/api/games/{id}/record?format=docx")).await;
+    assert_eq!(s, 400);
     let (_, finished) = c.get("/api/games?status=finished").await;
-    assert_eq!(finished["games"].as_array().unwrap().len(), 2);
+    assert_eq!(finished["games"].as_array().unwrap().len(), 3);
 
     // Ashtapada for three: throws by the table, plans by the seats, the record replays
     let (id, t) = create(

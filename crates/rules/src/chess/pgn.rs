@@ -75,6 +75,16 @@ fn result_text(g: &ChessGame) -> &'static str {
 
 /// Writes a game as PGN. `extra` tags (Event, Site, players, dates) come first.
 pub fn write(g: &ChessGame, extra: &[(&str, &str)]) -> String {
+    write_ended(g, extra, None)
+}
+
+/// Writes a game as PGN with an ending the rules did not make (a resignation, a draw by
+/// agreement) as its result and termination.
+pub fn write_ended(
+    g: &ChessGame,
+    extra: &[(&str, &str)],
+    ended: Option<&crate::game::Outcome>,
+) -> String {
     let v = g.variant();
     let mut out = String::new();
     for (k, val) in extra {
@@ -97,9 +107,17 @@ pub fn write(g: &ChessGame, extra: &[(&str, &str)]) -> String {
     if start.fen() != Position::start(v).fen() {
         out += &format!("[SetUp \"1\"]\n[FEN \"{}\"]\n", start.fen());
     }
-    let result = result_text(g);
+    let ending = g.outcome().or_else(|| ended.cloned());
+    let result = match &ending {
+        Some(o) => match o.winner() {
+            Some(0) => "1-0",
+            Some(_) => "0-1",
+            None => "1/2-1/2",
+        },
+        None => result_text(g),
+    };
     out += &format!("[Result \"{result}\"]\n");
-    if let Some(o) = g.outcome() {
+    if let Some(o) = &ending {
         out += &format!("[Termination \"{}\"]\n", o.reason);
     }
     out.push('\n');
@@ -190,7 +208,17 @@ pub fn read(text: &str) -> Result<Record, PgnError> {
                 continue;
             }
         }
-        game.play_text(&token).map_err(|error| PgnError::Move {
+        // in Senterej's simultaneous Werera a move may be either side's: the side to move
+        // first, then the other
+        let played = game.play_text(&token).or_else(|e| {
+            if game.simultaneous() {
+                let other = game.position().side_to_move().other();
+                game.play_text_for(other, &token).map_err(|_| e)
+            } else {
+                Err(e)
+            }
+        });
+        played.map_err(|error| PgnError::Move {
             number,
             text: token.clone(),
             error,
