@@ -309,7 +309,7 @@ fn run(cli: Cli) -> Result<()> {
                 |g| g.board_text(),
                 ashta_rules::Dice::new(seed),
                 &computer_seats(computer.as_deref(), &computers)?,
-                &selfplay::mcts(ashta_engine::mcts_iterations(level)),
+                &selfplay::ashtapada(ashta_engine::heuristics::dice_limits(level)),
                 std::io::stdin().lock(),
                 std::io::stdout().lock(),
             )
@@ -328,7 +328,7 @@ fn run(cli: Cli) -> Result<()> {
                 |g| g.board_text(),
                 ashta_rules::Dice::new(seed),
                 &computer_seats(None, &computers)?,
-                &selfplay::mcts(ashta_engine::mcts_iterations(level)),
+                &selfplay::shaturanga(ashta_engine::heuristics::dice_limits(level)),
                 std::io::stdin().lock(),
                 std::io::stdout().lock(),
             )
@@ -393,7 +393,7 @@ fn run(cli: Cli) -> Result<()> {
                     &ashta_rules::shaturanga::Shaturanga::new(game.shaturanga()?),
                     ashta_rules::record::AnyGame::Shaturanga,
                     &spec,
-                    &selfplay::mcts(iterations),
+                    &selfplay::shaturanga(selfplay::iterations(iterations)),
                 )?;
                 (t.summary(), t.records_text())
             } else if game.game.eq_ignore_ascii_case("ashtapada") {
@@ -402,7 +402,7 @@ fn run(cli: Cli) -> Result<()> {
                     &ashta_rules::ashtapada::Ashtapada::new(rules, players),
                     ashta_rules::record::AnyGame::Ashtapada,
                     &spec,
-                    &selfplay::mcts(iterations),
+                    &selfplay::ashtapada(selfplay::iterations(iterations)),
                 )?;
                 (t.summary(), t.records_text())
             } else {
@@ -480,8 +480,8 @@ fn run(cli: Cli) -> Result<()> {
                         &ashta_rules::ashtapada::Ashtapada::new(rules, players),
                         ashta_rules::record::AnyGame::Ashtapada,
                         [
-                            &selfplay::mcts(ashta_engine::mcts_iterations(l1)),
-                            &selfplay::mcts(ashta_engine::mcts_iterations(l2)),
+                            &selfplay::ashtapada(ashta_engine::heuristics::dice_limits(l1)),
+                            &selfplay::ashtapada(ashta_engine::heuristics::dice_limits(l2)),
                         ],
                         &spec,
                     )?
@@ -490,8 +490,8 @@ fn run(cli: Cli) -> Result<()> {
                     &ashta_rules::shaturanga::Shaturanga::new(game.shaturanga()?),
                     ashta_rules::record::AnyGame::Shaturanga,
                     [
-                        &selfplay::mcts(ashta_engine::mcts_iterations(l1)),
-                        &selfplay::mcts(ashta_engine::mcts_iterations(l2)),
+                        &selfplay::shaturanga(ashta_engine::heuristics::dice_limits(l1)),
+                        &selfplay::shaturanga(ashta_engine::heuristics::dice_limits(l2)),
                     ],
                     &spec,
                 )?,

@@ -6,8 +6,10 @@
 //! chooses is checked against the rules' legal moves; an illegal choice stops the run.
 
 use anyhow::{bail, Result};
-use ashta_engine::{mcts_move, MctsLimits};
+use ashta_engine::MctsLimits;
+use ashta_rules::ashtapada::Ashtapada;
 use ashta_rules::record::{AnyGame, Record};
+use ashta_rules::shaturanga::Shaturanga;
 use ashta_rules::{Dice, Game, Turn};
 
 /// Settings of a self-play run for the games with dice or more seats.
@@ -65,15 +67,26 @@ impl Tally {
 /// randomness.
 pub type Think<'a, G> = &'a dyn Fn(&G, u64) -> Option<<G as Game>::Move>;
 
-/// Monte Carlo tree search with `iterations` per move (the dice games).
-pub fn mcts<G: Game>(iterations: u64) -> impl Fn(&G, u64) -> Option<G::Move> {
-    move |g: &G, seed: u64| {
-        let limits = MctsLimits {
-            iterations,
-            time: None,
-            ..MctsLimits::default()
-        };
-        mcts_move(g, limits, seed)
+/// Ashtapada's computer: tree search with short playouts scored by the race estimate.
+pub fn ashtapada(
+    limits: MctsLimits,
+) -> impl Fn(&Ashtapada, u64) -> Option<<Ashtapada as Game>::Move> {
+    move |g, seed| ashta_engine::heuristics::ashtapada_move(g, limits, seed)
+}
+
+/// Shaturanga's computer: tree search with short playouts scored by material and stakes.
+pub fn shaturanga(
+    limits: MctsLimits,
+) -> impl Fn(&Shaturanga, u64) -> Option<<Shaturanga as Game>::Move> {
+    move |g, seed| ashta_engine::heuristics::shaturanga_move(g, limits, seed)
+}
+
+/// The dice games' search limits for `iterations` per move.
+pub fn iterations(iterations: u64) -> MctsLimits {
+    MctsLimits {
+        iterations,
+        time: None,
+        playout_cap: ashta_engine::heuristics::PLAYOUT_CAP,
     }
 }
 
@@ -143,7 +156,7 @@ pub fn run<G: Game>(
 mod tests {
     use super::*;
     use ashta_rules::ahayuta::Ahayuta;
-    use ashta_rules::ashtapada::{Ashtapada, Ruleset};
+    use ashta_rules::ashtapada::Ruleset;
 
     fn spec(games: usize, seed: u64) -> SelfplaySpec {
         SelfplaySpec {
@@ -156,7 +169,13 @@ mod tests {
     #[test]
     fn four_seat_ashtapada_games_finish_and_replay_from_their_records() {
         let start = Ashtapada::new(Ruleset::Kile, 4);
-        let tally = run(&start, AnyGame::Ashtapada, &spec(3, 11), &mcts(30)).unwrap();
+        let tally = run(
+            &start,
+            AnyGame::Ashtapada,
+            &spec(3, 11),
+            &ashtapada(iterations(30)),
+        )
+        .unwrap();
         assert_eq!(tally.wins.len(), 4);
         assert_eq!(tally.wins.iter().sum::<usize>() + tally.draws, 3);
         assert_eq!(tally.unfinished, 0);
@@ -170,12 +189,12 @@ mod tests {
 
     #[test]
     fn shaturanga_games_finish_with_balanced_stakes() {
-        use ashta_rules::shaturanga::{BoatMove, Shaturanga};
+        use ashta_rules::shaturanga::BoatMove;
         let tally = run(
             &Shaturanga::new(BoatMove::Leap),
             AnyGame::Shaturanga,
             &spec(2, 3),
-            &mcts(30),
+            &shaturanga(iterations(30)),
         )
         .unwrap();
         assert_eq!(tally.unfinished, 0);

@@ -6,6 +6,7 @@
 
 pub mod alphabeta;
 pub mod eval;
+pub mod heuristics;
 pub mod levels;
 pub mod mcts;
 pub mod search;
@@ -14,6 +15,6 @@ pub mod tt;
 
 pub use alphabeta::{ahayuta_eval, alphabeta_move, AbLimits};
 pub use levels::{alphabeta_limits, level_settings, mcts_iterations};
-pub use mcts::{mcts_move, MctsLimits};
+pub use mcts::{mcts_move, mcts_move_with, MctsLimits};
 pub use search::{Info, SearchResult, Searcher};
 pub use timemgmt::Limits;

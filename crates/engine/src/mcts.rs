@@ -38,8 +38,23 @@ impl Default for MctsLimits {
     }
 }
 
-/// Picks a move for the seat to act by Monte Carlo tree search.
+/// Picks a move for the seat to act by Monte Carlo tree search; playouts that reach
+/// `limits.playout_cap` unfinished score as shared.
 pub fn mcts_move<G: Game>(root: &G, limits: MctsLimits, seed: u64) -> Option<G::Move> {
+    mcts_move_with(root, limits, seed, None)
+}
+
+/// A game's estimate of the payoffs of an unfinished position (one per seat).
+pub type Estimate<'a, G> = &'a dyn Fn(&G) -> Vec<f64>;
+
+/// Monte Carlo tree search whose playouts stop at `limits.playout_cap` and are scored by
+/// `estimate` there (a game's heuristic), or as shared without one.
+pub fn mcts_move_with<G: Game>(
+    root: &G,
+    limits: MctsLimits,
+    seed: u64,
+    estimate: Option<Estimate<'_, G>>,
+) -> Option<G::Move> {
     let Turn::Seat(_) = root.turn() else {
         return None;
     };
@@ -118,9 +133,10 @@ pub fn mcts_move<G: Game>(root: &G, limits: MctsLimits, seed: u64) -> Option<G::
         }
         // simulation
         random_playout(&mut game, &mut dice, limits.playout_cap);
-        let payoffs = match game.outcome() {
-            Some(o) => o.payoffs,
-            None => vec![1.0 / seats as f64; seats],
+        let payoffs = match (game.outcome(), estimate) {
+            (Some(o), _) => o.payoffs,
+            (None, Some(f)) => f(&game),
+            (None, None) => vec![1.0 / seats as f64; seats],
         };
         // backpropagation
         for &n in &path {

@@ -1,9 +1,8 @@
 //! The computer's moves at a level: the chess family and Ahayuta by alpha-beta, the dice
 //! games by Monte Carlo tree search.
 
-use ashta_engine::{level_settings, mcts_iterations, Limits, MctsLimits, Searcher};
+use ashta_engine::{level_settings, Limits, Searcher};
 use ashta_rules::chess::{ChessGame, Move};
-use ashta_rules::Game;
 use std::time::Duration;
 
 /// Thinking time per move: a tenth of a second per level, so that games against the
@@ -24,14 +23,24 @@ pub fn chess_move(game: &ChessGame, level: u32) -> Option<Move> {
     searcher.search(game, &limits, |_| {}).best
 }
 
-/// The Monte Carlo engine's move at `level`.
-pub fn mcts<G: Game>(game: &G, level: u32, seed: u64) -> Option<G::Move> {
-    let limits = MctsLimits {
-        iterations: mcts_iterations(level),
-        time: Some(movetime(level) * 3),
-        ..Default::default()
-    };
-    ashta_engine::mcts_move(game, limits, seed)
+/// Ashtapada's move at `level`: tree search with playouts scored by the race estimate.
+pub fn ashtapada(
+    game: &ashta_rules::ashtapada::Ashtapada,
+    level: u32,
+    seed: u64,
+) -> Option<ashta_rules::ashtapada::Move> {
+    let limits = ashta_engine::heuristics::dice_limits(level);
+    ashta_engine::heuristics::ashtapada_move(game, limits, seed)
+}
+
+/// Shaturanga's move at `level`: tree search with playouts scored by material and stakes.
+pub fn shaturanga(
+    game: &ashta_rules::shaturanga::Shaturanga,
+    level: u32,
+    seed: u64,
+) -> Option<ashta_rules::shaturanga::Move> {
+    let limits = ashta_engine::heuristics::dice_limits(level);
+    ashta_engine::heuristics::shaturanga_move(game, limits, seed)
 }
 
 /// Ahayuta's move at `level`: alpha-beta with Ahayuta's heuristic.

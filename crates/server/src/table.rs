@@ -475,10 +475,10 @@ impl Table {
                 crate::computer::ahayuta(g, level).map(|m| g.move_text(m))
             }
             Live::Other(AnyGame::Ashtapada(g)) => {
-                crate::computer::mcts(g, level, seed).map(|m| g.move_text(m))
+                crate::computer::ashtapada(g, level, seed).map(|m| g.move_text(m))
             }
             Live::Other(AnyGame::Shaturanga(g)) => {
-                crate::computer::mcts(g, level, seed).map(|m| g.move_text(m))
+                crate::computer::shaturanga(g, level, seed).map(|m| g.move_text(m))
             }
         }
     }
