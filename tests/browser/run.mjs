@@ -67,6 +67,16 @@ async function waitMoves(id, n, ms = 20000) {
   }
 }
 
+// Waits until `seat` is to act (the computers and the dice may act first).
+async function waitForSeat(id, seat, ms = 30000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const s = await api(`/api/games/${id}`);
+    if (s.toAct.includes(seat) || s.outcome || Date.now() > end) return s;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 // Waits until the game's record has at most n entries (after a take-back).
 async function waitMovesAtMost(id, n, ms = 10000) {
   const end = Date.now() + ms;
@@ -188,13 +198,7 @@ await check("ahayuta: place men from hand", async () => {
 await check("ashtapada for four: plans by button, throws shown, paths on hover", async () => {
   const id = await startGame("ashtapada", ["human", 1, 1, 1], { players: "4" });
   // wait for the human's turn (the computers and the dice may act first)
-  const end = Date.now() + 30000;
-  let s;
-  for (;;) {
-    s = await api(`/api/games/${id}`);
-    if (s.toAct.includes(0) || s.outcome || Date.now() > end) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const s = await waitForSeat(id, 0);
   assert.ok(s.toAct.includes(0), "South gets a turn");
   await page.waitForSelector("button.special");
   const before = s.moves.length;
@@ -208,13 +212,7 @@ await check("ashtapada for four: plans by button, throws shown, paths on hover",
 
 await check("shaturanga: four armies, the die, a move by click", async () => {
   const id = await startGame("shaturanga", ["human", 1, 1, 1]);
-  const end = Date.now() + 30000;
-  let s;
-  for (;;) {
-    s = await api(`/api/games/${id}`);
-    if (s.toAct.includes(0) || s.outcome || Date.now() > end) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const s = await waitForSeat(id, 0);
   assert.ok(s.toAct.includes(0), "South gets a move");
   await page.waitForSelector("#die");
   const m = s.legal[0].find((x) => x.from && x.to) || s.legal[0];

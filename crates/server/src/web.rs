@@ -44,10 +44,7 @@ pub fn router(hall: Arc<Hall>) -> Router {
         .route("/api/info", get(info))
         .route("/api/games", get(list).post(create))
         .route("/api/games/{id}", get(state))
-        .route("/api/games/{id}/move", post(play))
-        .route("/api/games/{id}/resign", post(resign))
-        .route("/api/games/{id}/draw", post(draw))
-        .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/{action}", post(seat_action))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/ws", get(watch))
         .route("/api/import", post(import))
@@ -142,47 +139,26 @@ struct SeatAction {
     action: String,
 }
 
-async fn play(
+/// A seat's action: `move`, `resign`, `draw` or `undo`, with the seat's token.
+async fn seat_action(
     State(hall): Shared,
-    p: Result<Path<String>, PathRejection>,
+    p: Result<Path<(String, String)>, PathRejection>,
     b: Result<Json<SeatAction>, JsonRejection>,
 ) -> Answer {
-    let id = game_id(p)?;
+    let Path((id, action)) = p.map_err(|e| Refusal::new(400, e.body_text()))?;
+    let id = id
+        .parse::<i64>()
+        .map_err(|_| Refusal::new(400, format!("{id:?} is not a game number")))?;
     let a = body(b)?;
-    if a.text.trim().is_empty() {
-        return Err(Refusal::new(400, "the request names no move"));
+    match action.as_str() {
+        "move" if a.text.trim().is_empty() => Err(Refusal::new(400, "the request names no move")),
+        "move" => hall.play(id, a.seat, &a.token, &a.text),
+        "resign" => hall.resign(id, a.seat, &a.token),
+        "draw" => hall.draw(id, a.seat, &a.token, &a.action),
+        "undo" => hall.undo(id, a.seat, &a.token),
+        other => Err(Refusal::new(404, format!("no such action: {other}"))),
     }
-    hall.play(id, a.seat, &a.token, &a.text).map(Json)
-}
-
-async fn resign(
-    State(hall): Shared,
-    p: Result<Path<String>, PathRejection>,
-    b: Result<Json<SeatAction>, JsonRejection>,
-) -> Answer {
-    let id = game_id(p)?;
-    let a = body(b)?;
-    hall.resign(id, a.seat, &a.token).map(Json)
-}
-
-async fn draw(
-    State(hall): Shared,
-    p: Result<Path<String>, PathRejection>,
-    b: Result<Json<SeatAction>, JsonRejection>,
-) -> Answer {
-    let id = game_id(p)?;
-    let a = body(b)?;
-    hall.draw(id, a.seat, &a.token, &a.action).map(Json)
-}
-
-async fn undo(
-    State(hall): Shared,
-    p: Result<Path<String>, PathRejection>,
-    b: Result<Json<SeatAction>, JsonRejection>,
-) -> Answer {
-    let id = game_id(p)?;
-    let a = body(b)?;
-    hall.undo(id, a.seat, &a.token).map(Json)
+    .map(Json)
 }
 
 #[derive(Deserialize)]

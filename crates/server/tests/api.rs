@@ -52,6 +52,21 @@ impl Client {
     }
 }
 
+impl Client {
+    /// Posts a record to /api/import; the status and the answer.
+    async fn import(&self, record: String) -> (u16, Value) {
+        let r = self
+            .http
+            .post(format!("{}/api/import", self.base))
+            .body(record)
+            .send()
+            .await
+            .unwrap();
+        let status = r.status().as_u16();
+        (status, r.json().await.unwrap_or(Value::Null))
+    }
+}
+
 async fn start(db: &Path) -> ashta_server::Running {
     ashta_server::start("127.0.0.1:0".parse().unwrap(), db)
         .await
@@ -236,15 +251,8 @@ async fn records_export_and_import_for_every_family() {
         pgn.contains("[Variant \"asha\"]") || pgn.contains("Variant"),
         "{pgn}"
     );
-    let r = c
-        .http
-        .post(format!("{}/api/import", c.base))
-        .body(pgn)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status().as_u16(), 200);
-    let made: Value = r.json().await.unwrap();
+    let (status, made) = c.import(pgn).await;
+    assert_eq!(status, 200);
     let (_, copy) = c.get(&format!("/api/games/{}", made["id"])).await;
     assert_eq!(copy["fen"], state["fen"]);
     assert_eq!(copy["outcome"]["text"], "Black wins");
@@ -254,15 +262,8 @@ async fn records_export_and_import_for_every_family() {
         .await;
     assert_eq!(s, 200);
     assert!(rec.starts_with("[Game \"asha\"]"), "{rec}");
-    let r = c
-        .http
-        .post(format!("{}/api/import", c.base))
-        .body(rec)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status().as_u16(), 200);
-    let made: Value = r.json().await.unwrap();
+    let (status, made) = c.import(rec).await;
+    assert_eq!(status, 200);
     let (_, copy) = c.get(&format!("/api/games/{}", made["id"])).await;
     assert_eq!(copy["fen"], state["fen"]);
     let (s, _) = c.text(&format!("/api/games/{id}/record?format=docx")).await;
@@ -286,26 +287,13 @@ async fn records_export_and_import_for_every_family() {
     let (_, s) = c.get(&format!("/api/games/{id}")).await;
     let (_, rec) = c.text(&format!("/api/games/{id}/record")).await;
     assert!(rec.starts_with("[Game \"ashtapada\"]"), "{rec}");
-    let r = c
-        .http
-        .post(format!("{}/api/import", c.base))
-        .body(rec.clone())
-        .send()
-        .await
-        .unwrap();
-    let made: Value = r.json().await.unwrap();
+    let (_, made) = c.import(rec.clone()).await;
     let (_, copy) = c.get(&format!("/api/games/{}", made["id"])).await;
     assert_eq!(copy["fen"], s["fen"]);
     // a record with a forged throw is refused with the reason
     let forged = rec.replacen("throw ", "throw 9", 1);
-    let r = c
-        .http
-        .post(format!("{}/api/import", c.base))
-        .body(forged)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status().as_u16(), 422);
+    let (status, _) = c.import(forged.into()).await;
+    assert_eq!(status, 422);
     server.stop().await;
 }
 
@@ -353,14 +341,8 @@ async fn bad_requests_get_clear_errors_and_the_server_keeps_running() {
     assert_eq!(s, 404);
     let (s, _) = c.get("/api/games?status=lost").await;
     assert_eq!(s, 400);
-    let r = c
-        .http
-        .post(format!("{}/api/import", c.base))
-        .body("[Variant \"makruk\"]\n\n1. e9e9 *")
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status().as_u16(), 422);
+    let (status, _) = c.import("[Variant \"makruk\"]\n\n1. e9e9 *".into()).await;
+    assert_eq!(status, 422);
     // resign and draw rules
     let (id, t) = create(&c, json!({"game": "janggi", "seats": humans(2)})).await;
     let (s, _) = c
