@@ -292,7 +292,7 @@ async fn records_export_and_import_for_every_family() {
     assert_eq!(copy["fen"], s["fen"]);
     // a record with a forged throw is refused with the reason
     let forged = rec.replacen("throw ", "throw 9", 1);
-    let (status, _) = c.import(forged.into()).await;
+    let (status, _) = c.import(forged).await;
     assert_eq!(status, 422);
     server.stop().await;
 }
