@@ -1,4 +1,4 @@
-//! Mates found at fixed depth in several games, and fast self-play games that stay legal
+//! Mates found at fixed depth in every chess-family game, and fast self-play games that stay legal
 //! and end.
 
 use ashta_engine::{Limits, Searcher};
@@ -36,6 +36,37 @@ fn mate_in_one_per_family() {
     assert_eq!(
         best("shogi", "seed", "k8/9/1GN6/9/8p/9/9/9/4K4[G] w - - 0 1", 2),
         ("G@a8".into(), Some(1))
+    );
+}
+
+#[test]
+fn mate_in_one_in_every_other_game() {
+    // the back-rank rook mate in the games of the 8x8 board (Shatar's rook mate wins)
+    for game in [
+        "chaturanga",
+        "senterej",
+        "ninth-century",
+        "sittuyin",
+        "ouk-chatrang",
+        "shatar",
+    ] {
+        let (m, mate) = best(game, "seed", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 2);
+        assert_eq!((m.as_str(), mate), ("a1a8", Some(1)), "{game}");
+    }
+    // Janggi: one chariot shuts the ninth rank, the other mates on the tenth
+    let (m, mate) = best("janggi", "seed", "4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1", 2);
+    assert_eq!((m.as_str(), mate), ("b1b10", Some(1)));
+    // Heian and Sho Shogi: the gold steps up beside the cornered king, guarded by a silver
+    // (the silver promoting to gold on b7, guarded by the gold, mates too)
+    let (m, mate) = best("heian-shogi", "seed", "k7/8/1GS5/7p/8/8/8/4K3 w - - 0 1", 2);
+    assert!(
+        ["b6b7", "c6b7+"].contains(&m.as_str()) && mate == Some(1),
+        "{m} {mate:?}"
+    );
+    let (m, mate) = best("sho-shogi", "seed", "k8/9/1GS6/8p/9/9/9/9/4K4 w - - 0 1", 2);
+    assert!(
+        ["b7b8", "c7b8+"].contains(&m.as_str()) && mate == Some(1),
+        "{m} {mate:?}"
     );
 }
 
