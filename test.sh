@@ -24,16 +24,22 @@ if ! command -v chromium >/dev/null 2>&1; then
 fi
 (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
 cargo build --locked --profile test -p ashta
-BIN=target/debug/ashta
+BIN="${CARGO_TARGET_DIR:-target}/debug/ashta"
 WORK=$(mktemp -d)
 PORT=$((20000 + RANDOM % 20000))
 "$BIN" serve --addr "127.0.0.1:$PORT" --db "$WORK/browser.db" --no-open >"$WORK/serve.log" 2>&1 &
 SERVER=$!
 trap 'kill $SERVER 2>/dev/null || true; rm -rf "$WORK"' EXIT
-for _ in $(seq 50); do
-  if (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null; then break; fi
+UP=0
+for _ in $(seq 100); do
+  if (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null; then UP=1; break; fi
   sleep 0.2
 done
+if [ "$UP" != 1 ]; then
+  echo "the server did not start:" >&2
+  cat "$WORK/serve.log" >&2
+  exit 1
+fi
 mkdir -p target/screenshots
 ASHTA_URL="http://127.0.0.1:$PORT" SHOTS="$PWD/target/screenshots" node tests/browser/run.mjs
 echo "screenshots of each board kind: target/screenshots/"

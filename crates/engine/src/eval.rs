@@ -1,8 +1,10 @@
 //! Static evaluation for the chess family: material from each game's piece values, pieces
-//! in hand, pawn advancement and centralisation, from the side to move's point of view.
+//! in hand, pawn advancement, centralisation (a piece-square term) and king safety (shelter
+//! beside the king, attackers near it, while the attacker has pieces), from the side to
+//! move's point of view.
 
 use ashta_rules::chess::{Kind, Position, Variant};
-use ashta_rules::geometry::Color;
+use ashta_rules::geometry::{Color, Square};
 
 /// Value of a piece type in centipawns (a pawn is 100).
 pub fn piece_value(v: &Variant, k: Kind) -> i32 {
@@ -46,11 +48,30 @@ pub fn piece_value(v: &Variant, k: Kind) -> i32 {
     }
 }
 
+/// Chebyshev distance between two squares.
+fn distance(a: Square, b: Square) -> i32 {
+    let df = (a.file() as i32 - b.file() as i32).abs();
+    let dr = (a.rank() as i32 - b.rank() as i32).abs();
+    df.max(dr)
+}
+
 /// The position's value for the side to move, in centipawns.
 pub fn evaluate(pos: &Position) -> i32 {
     let v = pos.variant();
     let shape = v.shape();
     let mut score = [0i32; 2];
+    // king safety, while the attacker has pieces to attack with: a piece of ours beside our
+    // king shelters it; an enemy piece within two squares of it threatens it
+    let kings = [pos.king_square(Color::White), pos.king_square(Color::Black)];
+    let mut attack_material = [0i32; 2];
+    for c in Color::BOTH {
+        for k in 0..v.kinds() as Kind {
+            if !v.is_pawn(k) && !v.is_royal(k) {
+                attack_material[c.index()] += piece_value(v, k)
+                    * (pos.pieces(c, k).count() as i32 + pos.in_hand(c, k) as i32);
+            }
+        }
+    }
     for c in Color::BOTH {
         for k in 0..v.kinds() as Kind {
             let value = piece_value(v, k);
@@ -71,6 +92,19 @@ pub fn evaluate(pos: &Position) -> i32 {
                     let df = (2 * sq.file() as i32 - (shape.files as i32 - 1)).abs();
                     let dr = (2 * sq.rank() as i32 - (shape.ranks as i32 - 1)).abs();
                     score[c.index()] += 12 - (df + dr);
+                }
+                if !v.is_royal(k) {
+                    // shelter beside our king; pressure near theirs
+                    if let Some(ks) = kings[c.index()] {
+                        if distance(sq, ks) == 1 && attack_material[c.other().index()] > 1200 {
+                            score[c.index()] += 8;
+                        }
+                    }
+                    if let Some(ks) = kings[c.other().index()] {
+                        if !pawn && distance(sq, ks) <= 2 && attack_material[c.index()] > 1200 {
+                            score[c.index()] += 12;
+                        }
+                    }
                 }
             }
         }
