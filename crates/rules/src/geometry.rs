@@ -9,6 +9,18 @@
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
+/// The knight's leaps as (file, rank) steps.
+pub const KNIGHT_STEPS: [(i8, i8); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
 /// Files of the grid.
 pub const GRID_FILES: u8 = 9;
 /// Ranks of the grid.

@@ -90,11 +90,18 @@ async fn create(c: &Client, body: Value) -> (i64, Vec<String>) {
 }
 
 async fn play(c: &Client, id: i64, seat: usize, token: &str, mv: &str) -> (u16, Value) {
-    c.post(
-        &format!("/api/games/{id}/move"),
+    act(
+        c,
+        id,
+        "move",
         json!({"seat": seat, "token": token, "move": mv}),
     )
     .await
+}
+
+/// A seat's action on game `id` (`move`, `resign`, `draw`, `undo`).
+async fn act(c: &Client, id: i64, action: &str, body: Value) -> (u16, Value) {
+    c.post(&format!("/api/games/{id}/{action}"), body).await
 }
 
 /// Waits until the game's record has at least `n` entries.
@@ -177,12 +184,7 @@ async fn computer_seats_answer_and_carry_on_after_a_restart() {
     assert_eq!(s, 403, "{e}");
 
     // take back: the human's move and the computer's answer go
-    let (s, state) = c
-        .post(
-            &format!("/api/games/{id}/undo"),
-            json!({"seat": 0, "token": tokens[0]}),
-        )
-        .await;
+    let (s, state) = act(&c, id, "undo", json!({"seat": 0, "token": tokens[0]})).await;
     assert_eq!(s, 200, "{state}");
     assert_eq!(state["moves"].as_array().unwrap().len(), 0);
 
@@ -345,42 +347,35 @@ async fn bad_requests_get_clear_errors_and_the_server_keeps_running() {
     assert_eq!(status, 422);
     // resign and draw rules
     let (id, t) = create(&c, json!({"game": "janggi", "seats": humans(2)})).await;
-    let (s, _) = c
-        .post(
-            &format!("/api/games/{id}/draw"),
-            json!({"seat": 1, "token": t[1], "action": "accept"}),
-        )
-        .await;
+    let (s, _) = act(
+        &c,
+        id,
+        "draw",
+        json!({"seat": 1, "token": t[1], "action": "accept"}),
+    )
+    .await;
     assert_eq!(s, 409);
-    let (s, _) = c
-        .post(
-            &format!("/api/games/{id}/draw"),
-            json!({"seat": 0, "token": t[0], "action": "offer"}),
-        )
-        .await;
+    let (s, _) = act(
+        &c,
+        id,
+        "draw",
+        json!({"seat": 0, "token": t[0], "action": "offer"}),
+    )
+    .await;
     assert_eq!(s, 200);
-    let (s, state) = c
-        .post(
-            &format!("/api/games/{id}/draw"),
-            json!({"seat": 1, "token": t[1], "action": "accept"}),
-        )
-        .await;
+    let (s, state) = act(
+        &c,
+        id,
+        "draw",
+        json!({"seat": 1, "token": t[1], "action": "accept"}),
+    )
+    .await;
     assert_eq!(s, 200);
     assert_eq!(state["outcome"]["reason"], "agreement");
-    let (s, _) = c
-        .post(
-            &format!("/api/games/{id}/resign"),
-            json!({"seat": 1, "token": t[1]}),
-        )
-        .await;
+    let (s, _) = act(&c, id, "resign", json!({"seat": 1, "token": t[1]})).await;
     assert_eq!(s, 409, "a finished game cannot be resigned");
     let (id, t) = create(&c, json!({"game": "shogi", "seats": humans(2)})).await;
-    let (s, state) = c
-        .post(
-            &format!("/api/games/{id}/resign"),
-            json!({"seat": 1, "token": t[1]}),
-        )
-        .await;
+    let (s, state) = act(&c, id, "resign", json!({"seat": 1, "token": t[1]})).await;
     assert_eq!(s, 200);
     assert_eq!(state["outcome"]["text"], "Sente wins");
     // the page and the catalog still answer

@@ -6,18 +6,7 @@ use super::legality::Pins;
 use super::movegen::{sq0, MoveList, Sink};
 use super::position::{Move, MoveKind, Position};
 use super::variant::{FersStep, Kind, KingLeap, Promotion, Setup};
-use crate::geometry::{Bitboard, Color, Square};
-
-const KNIGHT: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
+use crate::geometry::{Bitboard, Color, Square, KNIGHT_STEPS};
 
 impl Position {
     /// Moves whose legality is always tested by playing them.
@@ -69,7 +58,7 @@ impl Position {
             }
         };
         if leap_ok && !in_check {
-            for (dx, dy) in KNIGHT {
+            for (dx, dy) in KNIGHT_STEPS {
                 let Some(to) = k.offset(dx, dy).filter(|s| v.board.has(*s)) else {
                     continue;
                 };

@@ -29,6 +29,7 @@
 mod text;
 
 use crate::game::{Game, Outcome, Turn};
+use crate::geometry::KNIGHT_STEPS;
 use thiserror::Error;
 
 /// A board square, `rank * 8 + file`.
@@ -268,16 +269,6 @@ pub fn promotion_squares(p: u8) -> [(Sq, Kind); 2] {
     }
 }
 
-const KNIGHT: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
 const KING: [(i8, i8); 8] = [
     (1, 0),
     (1, 1),
@@ -516,7 +507,7 @@ impl Shaturanga {
             }
             Kind::Horse | Kind::Rajah => {
                 let steps = if pc.kind == Kind::Horse {
-                    &KNIGHT
+                    &KNIGHT_STEPS
                 } else {
                     &KING
                 };
