@@ -44,15 +44,21 @@ function gameId() {
   return parseInt(m[1], 10);
 }
 
-// Clicks the centre of a square of the board (a real mouse click at its position).
-async function clickSq(sq) {
-  // the board is redrawn after every change: measure again if it was being replaced
+// Where a square of the board is; the board is redrawn after every change, so measure
+// again while it is being replaced.
+async function sqBox(sq) {
   let box = null;
-  for (let i = 0; i < 20 && !box; i++) {
+  for (let i = 0; i < 40 && !box; i++) {
     box = await page.locator(`#board rect[data-sq="${sq}"]`).boundingBox().catch(() => null);
     if (!box) await new Promise((r) => setTimeout(r, 50));
   }
   assert.ok(box, "square " + sq + " is drawn");
+  return box;
+}
+
+// Clicks the centre of a square of the board (a real mouse click at its position).
+async function clickSq(sq) {
+  const box = await sqBox(sq);
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 }
 
@@ -146,8 +152,8 @@ for (const [game, shot] of [["asha", "chess-checkered"], ["makruk", "chess-plain
 
 await check("drag a piece, take it back, flip the board", async () => {
   const id = await startGame("shatranj", ["human", 1]);
-  const from = await page.locator('#board rect[data-sq="e2"]').boundingBox();
-  const to = await page.locator('#board rect[data-sq="e3"]').boundingBox();
+  const from = await sqBox("e2");
+  const to = await sqBox("e3");
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 5 });
@@ -159,9 +165,10 @@ await check("drag a piece, take it back, flip the board", async () => {
   await page.click("#undo");
   const back = await waitMovesAtMost(id, 0);
   assert.equal(back.moves.length, 0);
-  const before = await page.locator('#board rect[data-sq="a1"]').boundingBox();
+  await page.waitForFunction(() => document.querySelectorAll("#moves li").length === 0);
+  const before = await sqBox("a1");
   await page.click("#flip");
-  const after = await page.locator('#board rect[data-sq="a1"]').boundingBox();
+  const after = await sqBox("a1");
   assert.ok(after.y < before.y, "a1 moves to the top when flipped");
 });
 
