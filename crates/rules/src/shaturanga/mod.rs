@@ -888,16 +888,14 @@ impl Shaturanga {
             if self.status[p as usize] != Status::Playing {
                 continue;
             }
-            let mine: Vec<Kind> = self
-                .board
-                .iter()
-                .flatten()
-                .filter(|pc| pc.owner == p)
-                .map(|pc| pc.kind)
-                .collect();
-            if mine.is_empty() {
+            let (mut pieces, mut rajahs) = (0, 0);
+            for pc in self.board.iter().flatten().filter(|pc| pc.owner == p) {
+                pieces += 1;
+                rajahs += usize::from(pc.kind == Kind::Rajah);
+            }
+            if pieces == 0 {
                 self.status[p as usize] = Status::Out;
-            } else if mine == [Kind::Rajah] {
+            } else if pieces == 1 && rajahs == 1 {
                 self.status[p as usize] = Status::Peace;
             }
         }
