@@ -296,14 +296,8 @@ impl Shaturanga {
         g.quiet = fields[11]
             .parse()
             .map_err(|_| bad("quiet turns: a number"))?;
-        if !g.finish_if_over() && g.quiet >= super::QUIET_LIMIT {
-            g.outcome = Some(g.settle(
-                None,
-                format!(
-                    "{} turns without a capture or promotion",
-                    super::QUIET_LIMIT
-                ),
-            ));
+        if !g.finish_if_over() {
+            g.end_if_quiet();
         }
         Ok(g)
     }
