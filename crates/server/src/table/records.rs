@@ -1,0 +1,272 @@
+//! Records of a table: Ashta's record text for every game, PGN for the chess family, and
+//! reading either back into a game, with an ending by the players kept in the tags.
+
+use super::{Live, Setup, Table};
+use ashta_rules::chess::{self, ChessGame};
+use ashta_rules::record::AnyGame;
+use ashta_rules::shaturanga::BoatMove;
+use ashta_rules::{Dice, Outcome};
+
+impl Table {
+    /// The game in Ashta's record text, for every game: tags (game, ruleset, options, dice
+    /// seed, result), a blank line, one move a line as the rules read it, throws included.
+    pub fn ashta_record(&self) -> String {
+        if let Live::Other(g) = &self.live {
+            let mut r = ashta_rules::record::Record::new(g.clone(), self.setup.seed);
+            r.moves = self.played.iter().map(|p| p.text.clone()).collect();
+            return with_ending(r.text(), self.ended.as_ref());
+        }
+        let mut out = format!(
+            "[Game \"{}\"]\n[Ruleset \"{}\"]\n",
+            self.setup.game, self.setup.ruleset
+        );
+        if !self.setup.options.is_empty() {
+            out += &format!("[Options \"{}\"]\n", self.setup.options.join(" "));
+        }
+        out += &format!("[Seed \"{}\"]\n", self.setup.seed);
+        if let Some(o) = self.outcome() {
+            let pays: Vec<String> = o.payoffs.iter().map(|p| p.to_string()).collect();
+            out += &format!(
+                "[Result \"{}\"]\n[Termination \"{}\"]\n",
+                pays.join(" "),
+                o.reason
+            );
+        }
+        out.push('\n');
+        for p in &self.played {
+            out += &p.text;
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The record: PGN for the chess family, Ashta's record text for the others.
+    pub fn record_text(&self, tags: &[(&str, &str)]) -> String {
+        match &self.live {
+            Live::Chess(g) => chess::pgn::write_ended(g, tags, self.ended.as_ref()),
+            Live::Other(_) => self.ashta_record(),
+        }
+    }
+
+    /// Plays a recorded move for the seat it is legal for (the seat to move, or during
+    /// Senterej's Werera either side).
+    fn play_either(&mut self, text: &str) -> Result<(), String> {
+        let seats = self.to_act();
+        let seat = seats
+            .iter()
+            .copied()
+            .find(|&s| {
+                self.legal(s)
+                    .iter()
+                    .any(|x| x["text"] == text || x["label"] == text)
+            })
+            .or(seats.first().copied())
+            .ok_or("the game is over")?;
+        self.play(seat, text).map(|_| ())
+    }
+
+    /// Reads a record (PGN, or Ashta's record text of any game) into a game; an ending
+    /// by resignation or agreement recorded in its tags is kept.
+    pub fn from_record(text: &str) -> Result<Table, String> {
+        let mut table = Table::read_moves(text)?;
+        if !table.is_over() {
+            if let Some(o) = recorded_ending(text, table.seats()) {
+                table.set_ended(o);
+            }
+        }
+        Ok(table)
+    }
+
+    fn read_moves(text: &str) -> Result<Table, String> {
+        let t = text.trim_start();
+        if let Some(game) = tag(t, "Game").filter(|g| chess::find_game(g).is_ok()) {
+            // Ashta's record text of a chess-family game: moves as the rules read them; in
+            // Senterej's Werera the side is the one for which the move is legal
+            let setup = Setup {
+                game,
+                ruleset: tag(t, "Ruleset").unwrap_or_default(),
+                options: tag(t, "Options")
+                    .map(|o| o.split_whitespace().map(String::from).collect())
+                    .unwrap_or_default(),
+                seed: 0,
+            };
+            let mut table = Table::new(setup)?;
+            let moves = t
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.starts_with('['));
+            for (i, m) in moves.enumerate() {
+                table
+                    .play_either(m)
+                    .map_err(|e| format!("move {} ({m:?}): {e}", i + 1))?;
+            }
+            return Ok(table);
+        }
+        if t.contains("[Variant ") || !t.contains("[Game ") {
+            let rec = chess::pgn::read(text).map_err(|e| e.to_string())?;
+            let g = &rec.game;
+            let v = g.variant();
+            let start = ChessGame::new(v);
+            if g.start_position().fen() != start.position().fen() {
+                return Err("records that start from a set-up position are not supported".into());
+            }
+            let setup = Setup {
+                game: v.spec.game.to_string(),
+                ruleset: v.spec.ruleset.clone(),
+                options: v
+                    .spec
+                    .options
+                    .iter()
+                    .map(|(k, v)| format!("{k}={v}"))
+                    .collect(),
+                seed: 0,
+            };
+            // replay on a fresh table (Shatar's forced opening is part of the start there)
+            let mut table = Table::new(setup)?;
+            for &m in &g.moves()[start.moves().len()..] {
+                // a move's coordinates do not depend on the position; its side is the one
+                // for which it is legal (either, in Senterej's Werera)
+                let text = start.position().uci(m);
+                table.play_either(&text)?;
+            }
+            return Ok(table);
+        }
+        let rec = ashta_rules::record::Record::read(text).map_err(|e| e.to_string())?;
+        let (ruleset, options) = match &rec.game {
+            AnyGame::Ahayuta(_) => ("seed".to_string(), vec![]),
+            AnyGame::Ashtapada(g) => (
+                g.rules().name().to_string(),
+                vec![format!("players={}", g.seats().len())],
+            ),
+            AnyGame::Shaturanga(g) => (
+                "seed".to_string(),
+                match g.boat_move() {
+                    BoatMove::Leap => vec![],
+                    BoatMove::Bishop => vec!["boat=bishop".to_string()],
+                },
+            ),
+        };
+        let setup = Setup {
+            game: rec.game.id().into(),
+            ruleset,
+            options,
+            seed: rec.seed,
+        };
+        let mut table = Table::new(setup)?;
+        table.played.clear();
+        table.dice = Dice::new(rec.seed);
+        table.live = table.fresh_live();
+        for (i, text) in rec.moves.iter().enumerate() {
+            let r = match table.to_act().first() {
+                Some(&s) => table.play_one(s, text),
+                None => table.replay_throw(text),
+            };
+            r.map_err(|e| format!("move {} ({text:?}): {e}", i + 1))?;
+        }
+        table.throw_pending();
+        Ok(table)
+    }
+}
+
+/// The value of a tag `[Name "value"]` in a record.
+fn tag(text: &str, name: &str) -> Option<String> {
+    text.lines().find_map(|l| {
+        let inner = l.trim().strip_prefix('[')?.strip_suffix(']')?;
+        let (k, v) = inner.split_once(char::is_whitespace)?;
+        (k == name).then(|| v.trim().trim_matches('"').to_string())
+    })
+}
+
+/// The ending a record states in its tags: PGN's `1-0`, `0-1`, `1/2-1/2`, or Ashta's
+/// payoffs (`1 0`), with the `Termination` as the reason.
+fn recorded_ending(text: &str, seats: usize) -> Option<Outcome> {
+    let result = tag(text, "Result")?;
+    let payoffs: Vec<f64> = match result.as_str() {
+        "1-0" => vec![1.0, 0.0],
+        "0-1" => vec![0.0, 1.0],
+        "1/2-1/2" => vec![0.5, 0.5],
+        r => r
+            .split_whitespace()
+            .map(|p| p.parse::<f64>())
+            .collect::<Result<_, _>>()
+            .ok()?,
+    };
+    (payoffs.len() == seats).then(|| Outcome {
+        payoffs,
+        reason: tag(text, "Termination").unwrap_or_else(|| "recorded result".into()),
+    })
+}
+
+/// Adds the tags of an ending by the players to Ashta's record text of a game whose
+/// rules did not end it.
+fn with_ending(record: String, ended: Option<&Outcome>) -> String {
+    let Some(o) = ended else { return record };
+    if record.contains("[Result ") {
+        return record;
+    }
+    let pays: Vec<String> = o.payoffs.iter().map(|p| p.to_string()).collect();
+    let tags = format!(
+        "[Result \"{}\"]\n[Termination \"{}\"]\n",
+        pays.join(" "),
+        o.reason
+    );
+    match record.find("\n\n") {
+        Some(i) => format!("{}\n{}{}", &record[..i], tags, &record[i + 1..]),
+        None => record + &tags,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn setup(game: &str) -> Setup {
+        Setup {
+            game: game.into(),
+            ruleset: String::new(),
+            options: vec![],
+            seed: 3,
+        }
+    }
+
+    #[test]
+    fn ashta_records_of_chess_games_and_recorded_resignations_read_back() {
+        let mut s = setup("senterej");
+        s.options = vec!["werera=simultaneous".into()];
+        let mut t = Table::new(s).unwrap();
+        for (seat, m) in [(1, "e7e6"), (1, "d7d6"), (0, "e2e3")] {
+            t.play(seat, m).unwrap();
+        }
+        t.resign(0).unwrap();
+        let text = t.ashta_record();
+        assert!(text.starts_with("[Game \"senterej\"]"), "{text}");
+        assert!(text.contains("[Termination \"White resigned\"]"), "{text}");
+        let back = Table::from_record(&text).unwrap();
+        assert_eq!(back.fen(), t.fen());
+        assert_eq!(back.played(), t.played());
+        assert_eq!(back.outcome().unwrap().reason, "White resigned");
+        // PGN keeps a resignation too
+        let back = Table::from_record(&t.record_text(&[])).unwrap();
+        assert_eq!(back.outcome().unwrap().winner(), Some(1));
+        // and Ashta's record of a dice game
+        let mut d = Table::new(Setup {
+            game: "shaturanga".into(),
+            ruleset: String::new(),
+            options: vec!["boat=bishop".into()],
+            seed: 9,
+        })
+        .unwrap();
+        for _ in 0..20 {
+            let Some(&seat) = d.to_act().first() else {
+                break;
+            };
+            let m = d.legal(seat)[0]["text"].as_str().unwrap().to_string();
+            d.play(seat, &m).unwrap();
+        }
+        d.agree_draw().unwrap();
+        let back = Table::from_record(&d.ashta_record()).unwrap();
+        assert_eq!(back.fen(), d.fen());
+        assert_eq!(back.setup(), d.setup());
+        assert_eq!(back.outcome().unwrap().reason, "agreement");
+    }
+}
