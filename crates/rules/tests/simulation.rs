@@ -10,6 +10,45 @@ const GAMES: usize = 10_000;
 /// Plies after which a game would count as unfinished (none reaches it).
 const CAP: usize = 50_000;
 
+/// Plays a game to its end (or `CAP` plies) with random choices, counting the throws.
+fn play_random<G: Game>(
+    g: &mut G,
+    dice: &mut Dice,
+    counts: &mut [u64],
+    throw: impl Fn(G::Move) -> Option<u8>,
+) {
+    for _ in 0..CAP {
+        match g.turn() {
+            Turn::Over => break,
+            Turn::Chance => {
+                let m = dice.pick(&g.chance_outcomes()).expect("a throw");
+                if let Some(v) = throw(m) {
+                    counts[v as usize] += 1;
+                }
+                g.play(m);
+            }
+            Turn::Seat(_) => {
+                let moves = g.legal_moves();
+                let k = (dice.unit() * moves.len() as f64) as usize;
+                g.play(moves[k.min(moves.len() - 1)]);
+            }
+        }
+    }
+}
+
+/// The observed frequency of each value is within four standard errors of its odds.
+fn assert_odds(counts: &[u64], odds: &[(u8, f64)], label: &str) {
+    let total: u64 = counts.iter().sum();
+    for &(v, p) in odds {
+        let observed = counts[v as usize] as f64 / total as f64;
+        let sigma = (p * (1.0 - p) / total as f64).sqrt();
+        assert!(
+            (observed - p).abs() < 4.0 * sigma,
+            "{label} {v} seen {observed:.4}, odds {p}"
+        );
+    }
+}
+
 #[test]
 fn ashtapada_ten_thousand_games_per_ruleset() {
     for (rules, players) in [
@@ -23,35 +62,14 @@ fn ashtapada_ten_thousand_games_per_ruleset() {
         let mut unfinished = 0;
         for _ in 0..GAMES {
             let mut g = Ashtapada::new(rules, players);
-            for _ in 0..CAP {
-                match g.turn() {
-                    Turn::Over => break,
-                    Turn::Chance => {
-                        let m = dice.pick(&g.chance_outcomes()).expect("a throw");
-                        if let Move::Throw(v) = m {
-                            counts[v as usize] += 1;
-                        }
-                        g.play(m);
-                    }
-                    Turn::Seat(_) => {
-                        let moves = g.legal_moves();
-                        let k = (dice.unit() * moves.len() as f64) as usize;
-                        g.play(moves[k.min(moves.len() - 1)]);
-                    }
-                }
-            }
+            play_random(&mut g, &mut dice, &mut counts, |m| match m {
+                Move::Throw(v) => Some(v),
+                _ => None,
+            });
             unfinished += usize::from(g.outcome().is_none());
         }
         assert_eq!(unfinished, 0, "{rules:?} with {players} players");
-        let total: u64 = counts.iter().sum();
-        for (v, p) in THROWS {
-            let observed = counts[v as usize] as f64 / total as f64;
-            let sigma = (p * (1.0 - p) / total as f64).sqrt();
-            assert!(
-                (observed - p).abs() < 4.0 * sigma,
-                "{rules:?}: throw {v} seen {observed:.4}, odds {p}"
-            );
-        }
+        assert_odds(&counts, &THROWS, &format!("{rules:?}: throw"));
     }
 }
 
@@ -76,23 +94,10 @@ fn shaturanga_ten_thousand_games_per_boat_rule() {
         let (mut unfinished, mut quiet_ends) = (0, 0);
         for _ in 0..GAMES {
             let mut g = Shaturanga::new(boat);
-            for _ in 0..CAP {
-                match g.turn() {
-                    Turn::Over => break,
-                    Turn::Chance => {
-                        let m = dice.pick(&g.chance_outcomes()).expect("a throw");
-                        if let SMove::Throw(v) = m {
-                            counts[v as usize] += 1;
-                        }
-                        g.play(m);
-                    }
-                    Turn::Seat(_) => {
-                        let moves = g.legal_moves();
-                        let k = (dice.unit() * moves.len() as f64) as usize;
-                        g.play(moves[k.min(moves.len() - 1)]);
-                    }
-                }
-            }
+            play_random(&mut g, &mut dice, &mut counts, |m| match m {
+                SMove::Throw(v) => Some(v),
+                _ => None,
+            });
             let o = g.outcome();
             unfinished += usize::from(o.is_none());
             quiet_ends += usize::from(o.is_some_and(|o| o.reason.contains("without a capture")));
@@ -109,14 +114,6 @@ fn shaturanga_ten_thousand_games_per_boat_rule() {
             quiet_ends < GAMES,
             "{boat:?}: {quiet_ends} games ended after {QUIET_LIMIT} quiet turns"
         );
-        let total: u64 = counts.iter().sum();
-        for (v, p) in DIE {
-            let observed = counts[v as usize] as f64 / total as f64;
-            let sigma = (p * (1.0 - p) / total as f64).sqrt();
-            assert!(
-                (observed - p).abs() < 4.0 * sigma,
-                "{boat:?}: die {v} seen {observed:.4}, odds {p}"
-            );
-        }
+        assert_odds(&counts, &DIE, &format!("{boat:?}: die"));
     }
 }
