@@ -9,6 +9,11 @@ use std::time::{Duration, Instant};
 const GAMES: usize = 200;
 const MOVES: usize = 20;
 
+/// Sends a request and reads its JSON answer.
+async fn fetch(r: reqwest::RequestBuilder) -> Value {
+    r.send().await.unwrap().json().await.unwrap()
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_hundred_games_at_once_lose_no_move() {
     let dir = tempfile::tempdir().unwrap();
@@ -28,15 +33,11 @@ async fn two_hundred_games_at_once_lose_no_move() {
         let base = base.clone();
         let game = games[g % games.len()];
         tasks.push(tokio::spawn(async move {
-            let made: Value = http
-                .post(format!("{base}/api/games"))
-                .json(&json!({"game": game, "seats": [{"kind": "human"}, {"kind": "human"}]}))
-                .send()
-                .await
-                .unwrap()
-                .json()
-                .await
-                .unwrap();
+            let made: Value = fetch(
+                http.post(format!("{base}/api/games"))
+                    .json(&json!({"game": game, "seats": [{"kind": "human"}, {"kind": "human"}]})),
+            )
+            .await;
             let id = made["id"].as_i64().unwrap();
             let tokens: Vec<String> = made["seats"]
                 .as_array()
@@ -44,14 +45,7 @@ async fn two_hundred_games_at_once_lose_no_move() {
                 .iter()
                 .map(|s| s["token"].as_str().unwrap().to_string())
                 .collect();
-            let mut state: Value = http
-                .get(format!("{base}/api/games/{id}"))
-                .send()
-                .await
-                .unwrap()
-                .json()
-                .await
-                .unwrap();
+            let mut state: Value = fetch(http.get(format!("{base}/api/games/{id}"))).await;
             let mut latencies = Vec::new();
             let mut played = 0;
             for ply in 0..MOVES {
@@ -107,14 +101,7 @@ async fn two_hundred_games_at_once_lose_no_move() {
         .unwrap();
     let base = format!("http://{}", server.addr);
     for (id, played) in expected {
-        let s: Value = http
-            .get(format!("{base}/api/games/{id}"))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+        let s: Value = fetch(http.get(format!("{base}/api/games/{id}"))).await;
         assert_eq!(s["moves"].as_array().unwrap().len(), played, "game {id}");
     }
     server.stop().await;
