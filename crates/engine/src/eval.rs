@@ -69,15 +69,10 @@ pub fn evaluate(pos: &Position) -> i32 {
     } else {
         [pos.king_square(Color::White), pos.king_square(Color::Black)]
     };
+    // counted in the one pass over the pieces, weighed once the material is known
     let mut attack_material = [0i32; 2];
-    for c in Color::BOTH {
-        for k in 0..v.kinds() as Kind {
-            if !v.is_pawn(k) && !v.is_royal(k) {
-                attack_material[c.index()] += piece_value(v, k)
-                    * (pos.pieces(c, k).count() as i32 + pos.in_hand(c, k) as i32);
-            }
-        }
-    }
+    let mut shelter = [0i32; 2];
+    let mut pressure = [0i32; 2];
     for c in Color::BOTH {
         for k in 0..v.kinds() as Kind {
             let value = piece_value(v, k);
@@ -86,6 +81,11 @@ pub fn evaluate(pos: &Position) -> i32 {
             // pieces in hand are worth a little more than on the board (they can go anywhere)
             score[c.index()] += value * 11 / 10 * pos.in_hand(c, k) as i32;
             let pawn = v.is_pawn(k);
+            let royal = v.is_royal(k);
+            if !pawn && !royal {
+                attack_material[c.index()] +=
+                    value * (bb.count() as i32 + pos.in_hand(c, k) as i32);
+            }
             for sq in bb {
                 let rel = if c == Color::White {
                     sq.rank()
@@ -94,25 +94,29 @@ pub fn evaluate(pos: &Position) -> i32 {
                 } as i32;
                 if pawn {
                     score[c.index()] += 6 * rel;
-                } else if !v.is_royal(k) {
+                } else if !royal {
                     let df = (2 * sq.file() as i32 - (shape.files as i32 - 1)).abs();
                     let dr = (2 * sq.rank() as i32 - (shape.ranks as i32 - 1)).abs();
                     score[c.index()] += 12 - (df + dr);
                 }
-                if !v.is_royal(k) {
+                if !royal {
                     // shelter beside our king; pressure near theirs
-                    if let Some(ks) = kings[c.index()] {
-                        if distance(sq, ks) == 1 && attack_material[c.other().index()] > 1200 {
-                            score[c.index()] += 8;
-                        }
+                    if kings[c.index()].is_some_and(|ks| distance(sq, ks) == 1) {
+                        shelter[c.index()] += 1;
                     }
-                    if let Some(ks) = kings[c.other().index()] {
-                        if !pawn && distance(sq, ks) <= 2 && attack_material[c.index()] > 1200 {
-                            score[c.index()] += 12;
-                        }
+                    if !pawn && kings[c.other().index()].is_some_and(|ks| distance(sq, ks) <= 2) {
+                        pressure[c.index()] += 1;
                     }
                 }
             }
+        }
+    }
+    for c in Color::BOTH {
+        if attack_material[c.other().index()] > 1200 {
+            score[c.index()] += 8 * shelter[c.index()];
+        }
+        if attack_material[c.index()] > 1200 {
+            score[c.index()] += 12 * pressure[c.index()];
         }
     }
     let us = pos.side_to_move();
