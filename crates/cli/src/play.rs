@@ -14,7 +14,7 @@ use std::io::{BufRead, Write};
 pub fn board_text(pos: &Position) -> String {
     let v = pos.variant();
     let shape = v.shape();
-    let palace = v.spec.hooks.palace_diagonals || v.spec.hooks.flying_general;
+    let palace = v.has_palace();
     let in_palace =
         |f: u8, r: u8| palace && (3..=5).contains(&f) && (r < 3 || r + 3 >= shape.ranks);
     let mut s = String::new();

@@ -64,7 +64,7 @@ pub fn evaluate(pos: &Position) -> i32 {
     // king shelters it; an enemy piece within two squares of it threatens it
     // (not in Xiangqi and Janggi, whose kings never leave the palace and its guards:
     // there the term measured worse, 4.5/16 against the evaluation without it)
-    let kings = if matches!(v.spec.game, "xiangqi" | "janggi") {
+    let kings = if v.has_palace() {
         [None, None]
     } else {
         [pos.king_square(Color::White), pos.king_square(Color::Black)]

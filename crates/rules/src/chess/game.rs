@@ -193,12 +193,7 @@ impl Game for ChessGame {
         self.outcome.clone()
     }
     fn move_text(&self, m: Move) -> String {
-        // each game in its own notation: WXF for Xiangqi, SAN for the rest
-        if self.variant().spec.game == "xiangqi" {
-            self.pos.wxf(m)
-        } else {
-            self.pos.san(m)
-        }
+        self.pos.notation(m)
     }
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         if self.outcome.is_some() {

@@ -14,6 +14,24 @@ impl Position {
         self.san_in(m, &legal)
     }
 
+    /// A legal move in the game's own notation: WXF for Xiangqi, SAN for the rest.
+    pub fn notation(&self, m: Move) -> String {
+        if self.v.writes_wxf() {
+            self.wxf(m)
+        } else {
+            self.san(m)
+        }
+    }
+
+    /// [`Position::notation`], given the legal moves of the position.
+    pub fn notation_in(&self, m: Move, legal: &[Move]) -> String {
+        if self.v.writes_wxf() {
+            self.wxf(m)
+        } else {
+            self.san_in(m, legal)
+        }
+    }
+
     /// The SAN of a legal move, given the legal moves of the position.
     pub fn san_in(&self, m: Move, legal: &[Move]) -> String {
         let mut s = self.san_without_suffix(m, legal);
@@ -194,7 +212,7 @@ impl Position {
                         return Ok(m);
                     }
                 }
-                if self.v.spec.game == "xiangqi" {
+                if self.v.writes_wxf() {
                     if let Ok(m) = self.parse_wxf(t) {
                         return Ok(m);
                     }

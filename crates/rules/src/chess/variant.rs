@@ -611,6 +611,14 @@ impl Variant {
     pub fn shape(&self) -> Shape {
         self.spec.shape
     }
+    /// Whether the kings live in palaces (Xiangqi's flying general, Janggi's diagonals).
+    pub fn has_palace(&self) -> bool {
+        self.spec.hooks.flying_general || self.spec.hooks.palace_diagonals
+    }
+    /// Whether the game's own notation is WXF (Xiangqi) rather than SAN.
+    pub fn writes_wxf(&self) -> bool {
+        self.spec.game == "xiangqi"
+    }
     /// Whether `k` is a pawn type.
     #[inline]
     pub fn is_pawn(&self, k: Kind) -> bool {

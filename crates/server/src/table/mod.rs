@@ -319,11 +319,7 @@ impl Table {
                 let pos = Table::chess_position(g, seat);
                 let m = pos.parse_move(text).map_err(|e| e.to_string())?;
                 let uci = pos.uci(m);
-                let label = if g.variant().spec.game == "xiangqi" {
-                    pos.wxf(m)
-                } else {
-                    pos.san(m)
-                };
+                let label = pos.notation(m);
                 g.play_text_for(Table::color(seat), &uci)
                     .map_err(|e| e.to_string())?;
                 Played {
@@ -494,17 +490,12 @@ impl Table {
         match &self.live {
             Live::Chess(g) => {
                 let pos = Table::chess_position(g, seat);
-                let xiangqi = g.variant().spec.game == "xiangqi";
                 let legal = g.legal_moves_for(Table::color(seat));
                 legal
                     .iter()
                     .map(|&m| {
                         let text = pos.uci(m);
-                        let label = if xiangqi {
-                            pos.wxf(m)
-                        } else {
-                            pos.san_in(m, &legal)
-                        };
+                        let label = pos.notation_in(m, &legal);
                         let mut v = move_shape(&text);
                         if m.kind() == chess::MoveKind::Pass {
                             v = json!({ "special": true });
