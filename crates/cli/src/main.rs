@@ -288,13 +288,7 @@ fn run(cli: Cli) -> Result<()> {
             |g| g.board_text(),
             ashta_rules::Dice::new(seed.unwrap_or_else(clock_seed)),
             &computer_seats(computer.as_deref(), &computers)?,
-            &|g, _| {
-                ashta_engine::alphabeta_move(
-                    g,
-                    &ashta_engine::ahayuta_eval,
-                    ashta_engine::alphabeta_limits(level),
-                )
-            },
+            &|g, _| ashta_engine::ahayuta_move(g, ashta_engine::alphabeta_limits(level)),
             std::io::stdin().lock(),
             std::io::stdout().lock(),
         ),
@@ -377,9 +371,8 @@ fn run(cli: Cli) -> Result<()> {
             let (summary, records) = if game.game.eq_ignore_ascii_case("ahayuta") {
                 // Ahayuta: alpha-beta to the depth of the level (repeatable: no clock)
                 let think = |g: &ashta_rules::ahayuta::Ahayuta, _seed| {
-                    ashta_engine::alphabeta_move(
+                    ashta_engine::ahayuta_move(
                         g,
-                        &ashta_engine::ahayuta_eval,
                         ashta_engine::AbLimits {
                             depth: level,
                             time: None,
@@ -465,11 +458,7 @@ fn run(cli: Cli) -> Result<()> {
                 "ahayuta" => {
                     let think = |l: u32| {
                         move |g: &ashta_rules::ahayuta::Ahayuta, _| {
-                            ashta_engine::alphabeta_move(
-                                g,
-                                &ashta_engine::ahayuta_eval,
-                                ashta_engine::alphabeta_limits(l),
-                            )
+                            ashta_engine::ahayuta_move(g, ashta_engine::alphabeta_limits(l))
                         }
                     };
                     sidematch::play(

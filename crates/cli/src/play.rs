@@ -423,13 +423,7 @@ mod generic_tests {
             |g| g.board_text(),
             dice,
             &[1],
-            &|g: &Ahayuta, _| {
-                ashta_engine::alphabeta_move(
-                    g,
-                    &ashta_engine::ahayuta_eval,
-                    ashta_engine::alphabeta_limits(2),
-                )
-            },
+            &|g: &Ahayuta, _| ashta_engine::ahayuta_move(g, ashta_engine::alphabeta_limits(2)),
             "@d1\nquit\n".as_bytes(),
             &mut out,
         )

@@ -208,9 +208,8 @@ mod tests {
     #[test]
     fn runs_repeat_from_their_seed() {
         let think = |g: &Ahayuta, _| {
-            ashta_engine::alphabeta_move(
+            ashta_engine::ahayuta_move(
                 g,
-                &ashta_engine::ahayuta_eval,
                 ashta_engine::AbLimits {
                     depth: 2,
                     time: None,

@@ -123,9 +123,8 @@ mod tests {
     #[test]
     fn deeper_alpha_beta_beats_random_moves_in_ahayuta_with_sides_alternating() {
         let deep = |g: &Ahayuta, _| {
-            ashta_engine::alphabeta_move(
+            ashta_engine::ahayuta_move(
                 g,
-                &ashta_engine::ahayuta_eval,
                 ashta_engine::AbLimits {
                     depth: 3,
                     time: None,

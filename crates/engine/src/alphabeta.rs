@@ -143,6 +143,11 @@ pub fn alphabeta_move<G: Game>(
     Some(best)
 }
 
+/// The computer's move in Ahayuta: alpha-beta with [`ahayuta_eval`].
+pub fn ahayuta_move(g: &Ahayuta, limits: AbLimits) -> Option<<Ahayuta as Game>::Move> {
+    alphabeta_move(g, &ahayuta_eval, limits)
+}
+
 /// Ahayuta's heuristic for `seat`: men and the war god on the board and in hand, the god's
 /// advance towards the far row (where it wins), men's advance a little.
 pub fn ahayuta_eval(g: &Ahayuta, seat: usize) -> i32 {

@@ -13,7 +13,7 @@ pub mod search;
 pub mod timemgmt;
 pub mod tt;
 
-pub use alphabeta::{ahayuta_eval, alphabeta_move, AbLimits};
+pub use alphabeta::{ahayuta_eval, ahayuta_move, alphabeta_move, AbLimits};
 pub use levels::{alphabeta_limits, level_settings, mcts_iterations};
 pub use mcts::{mcts_move, mcts_move_with, MctsLimits};
 pub use search::{Info, SearchResult, Searcher};

@@ -4,9 +4,7 @@
 //! alpha-beta at depth 1; Ashtapada and Shaturanga: Monte Carlo tree search with a few
 //! iterations.
 
-use ashta_engine::{
-    ahayuta_eval, alphabeta_move, mcts_move, AbLimits, Limits, MctsLimits, Searcher,
-};
+use ashta_engine::{ahayuta_move, mcts_move, AbLimits, Limits, MctsLimits, Searcher};
 use ashta_rules::ahayuta::Ahayuta;
 use ashta_rules::ashtapada::{Ashtapada, Ruleset};
 use ashta_rules::chess::{variant, ChessGame, GAMES};
@@ -101,7 +99,7 @@ fn ahayuta_engine_plays_only_legal_moves() {
         depth: 1,
         time: None,
     };
-    let mut think = |g: &Ahayuta, _| alphabeta_move(g, &ahayuta_eval, limits);
+    let mut think = |g: &Ahayuta, _| ahayuta_move(g, limits);
     let finished = selfplay("ahayuta", &Ahayuta::new(), games(), 300, &mut think);
     assert!(finished > 0);
 }

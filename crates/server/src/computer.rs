@@ -48,9 +48,5 @@ pub fn ahayuta(
     game: &ashta_rules::ahayuta::Ahayuta,
     level: u32,
 ) -> Option<ashta_rules::ahayuta::AMove> {
-    ashta_engine::alphabeta_move(
-        game,
-        &ashta_engine::ahayuta_eval,
-        ashta_engine::alphabeta_limits(level),
-    )
+    ashta_engine::ahayuta_move(game, ashta_engine::alphabeta_limits(level))
 }
