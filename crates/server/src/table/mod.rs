@@ -70,7 +70,15 @@ const SHATURANGA_COLOURS: [&str; 4] = ["#c0392b", "#f1c40f", "#222222", "#27ae60
 
 impl Table {
     /// A new game; the setup is checked and put in canonical form (game id, ruleset).
+    /// Throws due at the start are made.
     pub fn new(setup: Setup) -> Result<Table, String> {
+        let mut t = Table::blank(setup)?;
+        t.throw_pending();
+        Ok(t)
+    }
+
+    /// The game at its start, before any throw.
+    fn blank(setup: Setup) -> Result<Table, String> {
         let mut setup = setup;
         let live = match setup.game.to_ascii_lowercase().as_str() {
             "ahayuta" => {
@@ -154,23 +162,18 @@ impl Table {
                 Live::Chess(Box::new(ChessGame::new(v)))
             }
         };
-        let mut t = Table {
+        Ok(Table {
             dice: Dice::new(setup.seed),
             setup,
             live,
             played: Vec::new(),
             ended: None,
-        };
-        t.throw_pending();
-        Ok(t)
+        })
     }
 
     /// Rebuilds a game from its setup and moves; every throw is checked against the dice.
     pub fn replay(setup: Setup, moves: &[(Option<usize>, String)]) -> Result<Table, String> {
-        let mut t = Table::new(setup)?;
-        t.played.clear();
-        t.dice = Dice::new(t.setup.seed);
-        t.live = t.fresh_live();
+        let mut t = Table::blank(setup)?;
         for (i, (seat, text)) in moves.iter().enumerate() {
             let r = match seat {
                 None => t.replay_throw(text),
@@ -180,21 +183,6 @@ impl Table {
         }
         t.throw_pending();
         Ok(t)
-    }
-
-    /// The live game as it stands before any throw.
-    fn fresh_live(&self) -> Live {
-        match &self.live {
-            Live::Chess(g) => Live::Chess(Box::new(ChessGame::new(g.variant()))),
-            Live::Other(AnyGame::Ahayuta(_)) => Live::Other(AnyGame::Ahayuta(Ahayuta::new())),
-            Live::Other(AnyGame::Ashtapada(g)) => Live::Other(AnyGame::Ashtapada(Ashtapada::new(
-                g.rules(),
-                g.seats().len(),
-            ))),
-            Live::Other(AnyGame::Shaturanga(g)) => {
-                Live::Other(AnyGame::Shaturanga(Shaturanga::new(g.boat_move())))
-            }
-        }
     }
 
     /// The setup.

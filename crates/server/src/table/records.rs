@@ -5,7 +5,7 @@ use super::{Live, Setup, Table};
 use ashta_rules::chess::{self, ChessGame};
 use ashta_rules::record::AnyGame;
 use ashta_rules::shaturanga::BoatMove;
-use ashta_rules::{Dice, Outcome};
+use ashta_rules::Outcome;
 
 impl Table {
     /// The game in Ashta's record text, for every game: tags (game, ruleset, options, dice
@@ -152,10 +152,7 @@ impl Table {
             options,
             seed: rec.seed,
         };
-        let mut table = Table::new(setup)?;
-        table.played.clear();
-        table.dice = Dice::new(rec.seed);
-        table.live = table.fresh_live();
+        let mut table = Table::blank(setup)?;
         for (i, text) in rec.moves.iter().enumerate() {
             let r = match table.to_act().first() {
                 Some(&s) => table.play_one(s, text),
