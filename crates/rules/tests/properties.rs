@@ -34,6 +34,21 @@ fn check_position(pos: &Position) -> Result<(), TestCaseError> {
         fen
     );
     let legal = pos.legal_moves();
+    prop_assert_eq!(pos.count_legal(), legal.len(), "moves counted at {}", fen);
+    let mut fast: Vec<_> = legal.iter().map(|&m| pos.uci(m)).collect();
+    let mut reference: Vec<_> = pos
+        .legal_moves_by_playing()
+        .iter()
+        .map(|&m| pos.uci(m))
+        .collect();
+    fast.sort();
+    reference.sort();
+    prop_assert_eq!(
+        fast,
+        reference,
+        "legal moves at {} against playing each",
+        fen
+    );
     for &m in legal.iter() {
         let uci = pos.uci(m);
         prop_assert_eq!(pos.parse_uci(&uci), Ok(m), "UCI {} at {}", uci, fen);

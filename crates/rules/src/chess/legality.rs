@@ -2,7 +2,7 @@
 //! pieces, an occupancy-only test for the rest, and the squares where a move can matter.
 
 use super::position::{After, Move, MoveKind, Position, Riders};
-use super::variant::{Bikjang, Kind};
+use super::variant::{Bikjang, Kind, NO_RAY};
 use crate::geometry::{Bitboard, Color, Square};
 
 pub(crate) struct Pins {
@@ -68,6 +68,82 @@ impl Position {
         )
     }
 
+    /// Whether moving a non-royal piece of the side to move from `from` to `to` (a drop
+    /// when `from == to`) exposes its king on `k`, which is not in check: only the lines
+    /// through the two squares, the lame leaps the move unblocks, the paths walked square
+    /// by square and the facing kings can change.
+    pub(crate) fn exposes_king(
+        &self,
+        k: Square,
+        from: Square,
+        to: Square,
+        kind: Kind,
+        their: &Riders,
+    ) -> bool {
+        let v = self.v;
+        let them = self.side.other();
+        let occ = self.occupied();
+        let drop = from == to;
+        let occ_after = if drop {
+            occ.with(to)
+        } else {
+            occ.without(from).with(to)
+        };
+        let after = After { from, to, kind };
+        let gone = if drop { Bitboard::EMPTY } else { to.bb() };
+        let ray_from = v.ray_toward[k.index()][from.index()];
+        let ray_to = v.ray_toward[k.index()][to.index()];
+        let ray_to = if ray_to == ray_from { NO_RAY } else { ray_to };
+        for r in [ray_from, ray_to] {
+            if r == NO_RAY {
+                continue;
+            }
+            let r = r as usize;
+            let Some(first) = v.first_on(r, k, occ_after) else {
+                continue;
+            };
+            if (their.by_ray[r] & !gone).has(first) {
+                return true;
+            }
+            let hoppers = their.hop_by_ray[r] & !gone;
+            if hoppers.any() {
+                if let Some(h) = v.first_on(r, first, occ_after).filter(|h| hoppers.has(*h)) {
+                    let hk = self.piece_at(h).expect("a hopper").kind;
+                    let blocked = v.cannon_rule_kinds >> hk & 1 != 0
+                        && self.kind_after(hk, Some(&after)).has(first);
+                    if !blocked {
+                        return true;
+                    }
+                }
+            }
+        }
+        let mine = self.color_bb(them) & !gone;
+        let mut kinds = v.leap_kinds;
+        while kinds != 0 {
+            let kk = kinds.trailing_zeros() as usize;
+            kinds &= kinds - 1;
+            let t = &v.tables[kk][them.index()];
+            if !t.has_paths {
+                continue;
+            }
+            let theirs = self.by_kind[kk] & mine;
+            if !drop && (theirs & t.lame_attackers[k.index()]).any() {
+                for &(leaper, before) in &t.leaps_to[k.index()] {
+                    if before.has(from) && theirs.has(leaper) && (before & occ_after).is_empty() {
+                        return true;
+                    }
+                }
+            }
+            for w in theirs & t.walk_attackers[k.index()] {
+                let same = self.kind_after(kk as Kind, Some(&after));
+                if self.attacks_in(kk as Kind, them, w, occ_after, same).has(k) {
+                    return true;
+                }
+            }
+        }
+        v.spec.hooks.flying_general && self.facing_king(k, them, occ_after).any()
+    }
+
     /// The squares where a move could change whether the king (not in check) is attacked:
     /// the lines of enemy riders through it, the paths of enemy hoppers and lame leapers
     /// that reach it, and the file between facing kings. `None` when in check, or while
@@ -83,7 +159,7 @@ impl Position {
         }
         let mut danger = Bitboard::EMPTY;
         for (i, ray) in v.rays.iter().enumerate() {
-            if (ray.from[k.index()] & their.by_ray[i]).any() {
+            if (ray.from[k.index()] & (their.by_ray[i] | their.hop_by_ray[i])).any() {
                 danger |= ray.from[k.index()];
             }
         }

@@ -135,11 +135,37 @@ struct Checked<'a, S: Sink> {
     /// Squares a move must touch to change the king's safety (when not in check); `None`
     /// when every move is tested.
     danger: Option<Bitboard>,
+    /// The mover's king, when it is the only royal piece.
+    king: Option<Square>,
+    /// Test every move by playing it (the reference the shortcuts are checked against).
+    by_playing: bool,
 }
 
 impl<S: Sink> Sink for Checked<'_, S> {
+    fn push_targets(&mut self, from: Square, targets: Bitboard) {
+        if let (Some(danger), Some(k)) = (self.danger, self.king) {
+            if from != k && !danger.has(from) {
+                // moves that touch no dangerous square pass untested, in one batch
+                self.inner.push_targets(from, targets & !danger);
+                for to in targets & danger {
+                    self.push(Move::normal(from, to));
+                }
+                return;
+            }
+        }
+        for to in targets {
+            self.push(Move::normal(from, to));
+        }
+    }
+
     fn push(&mut self, m: Move) {
-        if let Some(danger) = self.danger {
+        if self.by_playing {
+            if self.pos.is_safe_after(m) {
+                self.inner.push(m);
+            }
+            return;
+        }
+        if let (Some(danger), Some(k)) = (self.danger, self.king) {
             let quiet_for_king = match m.kind() {
                 MoveKind::Drop => true,
                 MoveKind::Normal | MoveKind::Promotion => {
@@ -154,6 +180,28 @@ impl<S: Sink> Sink for Checked<'_, S> {
             };
             if quiet_for_king {
                 self.inner.push(m);
+                return;
+            }
+            if m.kind() == MoveKind::Pass {
+                // passing is allowed when not in check
+                self.inner.push(m);
+                return;
+            }
+            // not in check: only what the move opens or closes can expose the king
+            let piece = match m.kind() {
+                MoveKind::Drop => Some(m.piece()),
+                MoveKind::Normal | MoveKind::Promotion if m.from() != m.to() => {
+                    self.pos.piece_at(m.from()).map(|p| p.kind)
+                }
+                _ => None,
+            };
+            if let Some(kind) = piece.filter(|&p| !self.pos.v.is_royal(p)) {
+                if !self
+                    .pos
+                    .exposes_king(k, m.from(), m.to(), kind, &self.riders)
+                {
+                    self.inner.push(m);
+                }
                 return;
             }
         }
@@ -190,7 +238,14 @@ impl Position {
         list.clear();
         if self.in_setup() {
             self.generate_setup_drops(list);
-        } else if self.fast_legality() {
+        } else {
+            self.generate_played(list);
+        }
+    }
+
+    /// The legal moves by the pieces' movement, outside the setup phase.
+    fn generate_played(&self, list: &mut impl Sink) {
+        if self.fast_legality() {
             self.generate_moves(list, true);
         } else {
             let riders = self.riders(self.side.other());
@@ -201,10 +256,41 @@ impl Position {
                     inner: list,
                     riders,
                     danger,
+                    king: self.king_square(self.side),
+                    by_playing: false,
                 },
                 false,
             );
         }
+    }
+
+    /// The legal moves found by playing every move the pieces could make and testing the
+    /// king after it, without the shortcuts of [`Position::legal_moves`]: the reference
+    /// those shortcuts are tested against.
+    #[doc(hidden)]
+    pub fn legal_moves_by_playing(&self) -> MoveList {
+        let mut list = MoveList::new();
+        if self.immediate_outcome().is_some() {
+            return list;
+        }
+        if self.in_setup() {
+            self.generate_setup_drops(&mut list);
+        } else {
+            let riders = self.riders(self.side.other());
+            self.generate_moves(
+                &mut Checked {
+                    pos: self,
+                    inner: &mut list,
+                    riders,
+                    danger: None,
+                    king: None,
+                    by_playing: true,
+                },
+                false,
+            );
+        }
+        super::hooks::filter_moves(self, &mut list);
+        list
     }
 
     /// Whether check and pin masks decide legality (table-driven pieces, one king).
@@ -224,7 +310,6 @@ impl Position {
             && !h.stalemate_illegal
             && self.opening_left == 0
             && !self.in_setup()
-            && self.fast_legality()
     }
 
     /// The number of legal moves (counted without listing them where no rule hook
@@ -235,7 +320,7 @@ impl Position {
         }
         if self.can_bulk_count() {
             let mut c = Counter(0);
-            self.generate_moves(&mut c, true);
+            self.generate_played(&mut c);
             return c.0;
         }
         let mut list = MoveList::new();

@@ -120,6 +120,8 @@ pub(crate) struct After {
 /// One side's riders along each ray direction of the variant.
 pub(crate) struct Riders {
     pub(crate) by_ray: [Bitboard; MAX_RAYS],
+    /// Hoppers that capture along each ray direction.
+    pub(crate) hop_by_ray: [Bitboard; MAX_RAYS],
 }
 
 /// The counting state of the Makruk family, as Fairy-Stockfish keeps it: a limit and a
@@ -397,17 +399,20 @@ impl Position {
         let v = self.v;
         let mut r = Riders {
             by_ray: [Bitboard::EMPTY; MAX_RAYS],
+            hop_by_ray: [Bitboard::EMPTY; MAX_RAYS],
         };
-        let capturers = &v.ride_capturers[by.index()];
         let mine = self.by_color[by.index()];
-        for (i, ray) in v.rays.iter().enumerate() {
-            let mut mask = capturers[ray.opposite];
+        let of_kinds = |mut mask: u16| {
             let mut b = Bitboard::EMPTY;
             while mask != 0 {
                 b |= self.by_kind[mask.trailing_zeros() as usize];
                 mask &= mask - 1;
             }
-            r.by_ray[i] = b & mine;
+            b & mine
+        };
+        for (i, ray) in v.rays.iter().enumerate() {
+            r.by_ray[i] = of_kinds(v.ride_capturers[by.index()][ray.opposite]);
+            r.hop_by_ray[i] = of_kinds(v.hop_capturers[by.index()][ray.opposite]);
         }
         r
     }
@@ -448,14 +453,15 @@ impl Position {
             let t = &v.tables[k][by.index()];
             att |= t.leap_attackers[sq.index()] & mine;
             if t.has_paths {
-                let mut same = self.by_kind[k];
-                if let Some(a) = after {
-                    same = same.without(a.from).without(a.to);
-                    if a.kind as usize == k {
-                        same = same.with(a.to);
+                if (mine & t.lame_attackers[sq.index()]).any() {
+                    for &(from, before) in &t.leaps_to[sq.index()] {
+                        if mine.has(from) && (before & occ).is_empty() {
+                            att |= from.bb();
+                        }
                     }
                 }
-                for from in mine & t.path_attackers[sq.index()] {
+                for from in mine & t.walk_attackers[sq.index()] {
+                    let same = self.kind_after(k as Kind, after);
                     if self.attacks_in(k as Kind, by, from, occ, same).has(sq) {
                         att |= from.bb();
                     }
@@ -478,10 +484,44 @@ impl Position {
                 att |= b.bb();
             }
         }
+        if v.has_hops {
+            for (i, ray) in v.rays.iter().enumerate() {
+                let hoppers = riders.hop_by_ray[i] & !gone;
+                if (ray.from[sq.index()] & hoppers).is_empty() {
+                    continue;
+                }
+                let Some(screen) = v.first_on(i, sq, occ) else {
+                    continue;
+                };
+                let Some(hopper) = v.first_on(i, screen, occ).filter(|h| hoppers.has(*h)) else {
+                    continue;
+                };
+                let k = self.piece_at(hopper).expect("a hopper").kind;
+                if v.cannon_rule_kinds >> k & 1 != 0 {
+                    let same = self.kind_after(k, after);
+                    if same.has(screen) || same.has(sq) {
+                        continue;
+                    }
+                }
+                att |= hopper.bb();
+            }
+        }
         if v.spec.hooks.flying_general {
             att |= self.facing_king(sq, by, occ);
         }
         att
+    }
+
+    /// The squares holding pieces of type `k`, after the simulated move `after` if any.
+    pub(crate) fn kind_after(&self, k: Kind, after: Option<&After>) -> Bitboard {
+        let mut same = self.by_kind[k as usize];
+        if let Some(a) = after {
+            same = same.without(a.from).without(a.to);
+            if a.kind == k {
+                same = same.with(a.to);
+            }
+        }
+        same
     }
 
     /// Xiangqi's flying general: `by`'s king "attacks" `sq` along an open file.
@@ -492,13 +532,18 @@ impl Position {
         if k.file() != sq.file() || k == sq {
             return Bitboard::EMPTY;
         }
-        let (lo, hi) = if k.rank() < sq.rank() {
-            (k, sq)
+        let r = self.v.ray_toward[k.index()][sq.index()];
+        let between = if r != super::variant::NO_RAY {
+            let ray = &self.v.rays[r as usize];
+            (ray.from[k.index()] & !ray.from[sq.index()] & !sq.bb() & occ).any()
         } else {
-            (sq, k)
+            let (lo, hi) = if k.rank() < sq.rank() {
+                (k, sq)
+            } else {
+                (sq, k)
+            };
+            (lo.rank() + 1..hi.rank()).any(|r| occ.has(Square::new(k.file(), r).expect("on grid")))
         };
-        let between =
-            (lo.rank() + 1..hi.rank()).any(|r| occ.has(Square::new(k.file(), r).expect("on grid")));
         if between {
             Bitboard::EMPTY
         } else {

@@ -33,7 +33,13 @@ impl Position {
         }
         let Some(k) = ksq else { return };
         if hooks.pass {
-            self.push_if_safe(list, Move::new(MoveKind::Pass, k, k, 0));
+            let pass = Move::new(MoveKind::Pass, k, k, 0);
+            if in_check {
+                self.push_if_safe(list, pass);
+            } else {
+                // a pass changes nothing on the board: allowed when not in check
+                list.push(pass);
+            }
         }
         if hooks.impasse && self.impasse_possible() {
             list.push(Move::new(MoveKind::Declare, k, k, 0));

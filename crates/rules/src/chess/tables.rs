@@ -37,6 +37,8 @@ pub(crate) enum PathKind {
 #[derive(Clone, Debug)]
 pub(crate) struct Path {
     pub(crate) squares: Vec<Square>,
+    /// The squares before the last (those that must be empty for a leap).
+    pub(crate) before: Bitboard,
     pub(crate) kind: PathKind,
     pub(crate) mode: Mode,
 }
@@ -50,11 +52,20 @@ pub(crate) struct KindTables {
     pub(crate) leap_attackers: Box<[Bitboard; GRID_SQUARES]>,
     /// Unlimited rides: (ray index, mode).
     pub(crate) rides: Vec<(usize, Mode)>,
+    /// Unlimited hops (a cannon's): (ray index, mode).
+    pub(crate) hops: Vec<(usize, Mode)>,
     /// Other movement, per square.
     pub(crate) paths: Vec<Vec<Path>>,
     /// For each square, the squares from which a path could capture on it (on an empty
     /// board), to test only those pieces for attacks.
     pub(crate) path_attackers: Box<[Bitboard; GRID_SQUARES]>,
+    /// For each square, the lame leaps that capture on it: where the leaper stands and
+    /// the squares that must be empty.
+    pub(crate) leaps_to: Vec<Vec<(Square, Bitboard)>>,
+    /// For each square, where the lame leapers of `leaps_to` stand.
+    pub(crate) lame_attackers: Box<[Bitboard; GRID_SQUARES]>,
+    /// As `path_attackers`, for the paths other than lame leaps (tested by walking them).
+    pub(crate) walk_attackers: Box<[Bitboard; GRID_SQUARES]>,
     /// Whether any square has paths.
     pub(crate) has_paths: bool,
 }
@@ -130,8 +141,12 @@ pub(crate) fn build(
                 leap_capture: Box::new([Bitboard::EMPTY; GRID_SQUARES]),
                 leap_attackers: Box::new([Bitboard::EMPTY; GRID_SQUARES]),
                 rides: Vec::new(),
+                hops: Vec::new(),
                 paths: vec![Vec::new(); GRID_SQUARES],
                 path_attackers: Box::new([Bitboard::EMPTY; GRID_SQUARES]),
+                leaps_to: vec![Vec::new(); GRID_SQUARES],
+                lame_attackers: Box::new([Bitboard::EMPTY; GRID_SQUARES]),
+                walk_attackers: Box::new([Bitboard::EMPTY; GRID_SQUARES]),
                 has_paths: false,
             };
             for a in &home_atoms {
@@ -139,6 +154,9 @@ pub(crate) fn build(
                 if a.is_simple() && a.range == 0 {
                     let r = ray_index(&mut rays, a.dx, a.dy, board);
                     t.rides.push((r, a.mode));
+                } else if is_hop_ride(&a) {
+                    let r = ray_index(&mut rays, a.dx, a.dy, board);
+                    t.hops.push((r, a.mode));
                 }
             }
             for sq in shape.squares() {
@@ -156,7 +174,7 @@ pub(crate) fn build(
                                 t.leap_capture[sq.index()] |= to.bb();
                             }
                         }
-                    } else if !a.is_simple() {
+                    } else if !a.is_simple() && !is_hop_ride(&a) {
                         if let Some(path) = atom_path(&a, sq, allowed) {
                             t.paths[sq.index()].push(path);
                         }
@@ -179,11 +197,19 @@ pub(crate) fn build(
                     };
                     for s in reach {
                         t.path_attackers[s.index()] |= from.bb();
+                        if path.kind != PathKind::Leap {
+                            t.walk_attackers[s.index()] |= from.bb();
+                        }
+                    }
+                    if path.kind == PathKind::Leap {
+                        let dest = path.squares[path.squares.len() - 1];
+                        t.leaps_to[dest.index()].push((from, path.before));
+                        t.lame_attackers[dest.index()] |= from.bb();
                     }
                 }
             }
             t.has_paths = t.paths.iter().any(|v| !v.is_empty());
-            simple &= !t.has_paths;
+            simple &= !t.has_paths && t.hops.is_empty();
             per_color.push(t);
         }
         let black = per_color.pop().expect("two colours");
@@ -191,6 +217,24 @@ pub(crate) fn build(
         tables.push([white, black]);
     }
     Ok((tables, rays, simple))
+}
+
+/// An unlimited hop along one direction (a cannon), walked with the ray tables.
+fn is_hop_ride(a: &Atom) -> bool {
+    a.hop && !a.lame && a.range == 0
+}
+
+/// A path along `squares`, walked as `kind`.
+fn path(squares: Vec<Square>, kind: PathKind, mode: Mode) -> Path {
+    let before = squares[..squares.len().saturating_sub(1)]
+        .iter()
+        .fold(Bitboard::EMPTY, |b, s| b | s.bb());
+    Path {
+        squares,
+        before,
+        kind,
+        mode,
+    }
 }
 
 /// The path of a lame leap, hop or limited ride from `sq`, clipped to `allowed`.
@@ -217,11 +261,9 @@ fn atom_path(a: &Atom, sq: Square, allowed: Bitboard) -> Option<Path> {
             squares.push(sq.offset(x, y)?);
         }
         let dest = *squares.last()?;
-        return allowed.has(dest).then_some(Path {
-            squares,
-            kind: PathKind::Leap,
-            mode,
-        });
+        return allowed
+            .has(dest)
+            .then(|| path(squares, PathKind::Leap, mode));
     }
     let limit = if a.range == 0 {
         usize::MAX
@@ -239,11 +281,8 @@ fn atom_path(a: &Atom, sq: Square, allowed: Bitboard) -> Option<Path> {
             None => break,
         }
     }
-    (!squares.is_empty()).then_some(Path {
-        squares,
-        kind: if a.hop { PathKind::Hop } else { PathKind::Ride },
-        mode,
-    })
+    let kind = if a.hop { PathKind::Hop } else { PathKind::Ride };
+    (!squares.is_empty()).then(|| path(squares, kind, mode))
 }
 
 /// Janggi's palace diagonals (seed 001 §X): the king and guards step along them in their
@@ -274,11 +313,7 @@ fn palace_line_paths(t: &mut KindTables, id: &str, color: Color, shape: Shape) {
         for line in lines {
             let (start, rest) = (line[0], &line[1..]);
             let push = |t: &mut KindTables, from: Square, squares: Vec<Square>, kind: PathKind| {
-                t.paths[from.index()].push(Path {
-                    squares,
-                    kind,
-                    mode: Mode::Both,
-                });
+                t.paths[from.index()].push(path(squares, kind, Mode::Both));
             };
             match id {
                 "king" | "guard" if own => {
@@ -366,6 +401,11 @@ impl Position {
                 b |= v.ride(r, sq, occ);
             }
         }
+        for &(r, mode) in &t.hops {
+            if mode.captures() {
+                b |= v.hop_capture(k, r, sq, occ, same);
+            }
+        }
         if t.has_paths {
             b |= self.path_targets(k, &t.paths[sq.index()], occ, true, same);
         }
@@ -383,6 +423,11 @@ impl Position {
                 b |= v.ride(r, sq, occ);
             }
         }
+        for &(r, mode) in &t.hops {
+            if mode.moves() {
+                b |= v.hop_quiet(k, r, sq, occ, self.kind_bb(k));
+            }
+        }
         if t.has_paths {
             b |= self.path_targets(k, &t.paths[sq.index()], occ, false, self.kind_bb(k));
         }
@@ -398,7 +443,7 @@ impl Position {
         same: Bitboard,
     ) -> Bitboard {
         // Janggi: a cannon neither jumps over nor captures a cannon.
-        let cannon_rule = self.v.spec.hooks.janggi_cannon && self.v.piece(mover).id == "cannon";
+        let cannon_rule = self.v.cannon_rule_kinds >> mover & 1 != 0;
         let same_kind = |s: Square| cannon_rule && same.has(s);
         let mut out = Bitboard::EMPTY;
         for p in paths {
@@ -407,9 +452,8 @@ impl Position {
             }
             match p.kind {
                 PathKind::Leap => {
-                    let (dest, before) = p.squares.split_last().expect("a path has squares");
-                    if before.iter().all(|s| !occ.has(*s)) {
-                        out |= dest.bb();
+                    if (p.before & occ).is_empty() {
+                        out |= p.squares[p.squares.len() - 1].bb();
                     }
                 }
                 PathKind::Ride => {
@@ -466,5 +510,63 @@ impl super::variant::Variant {
             };
             full ^ ray.from[b.index()]
         }
+    }
+
+    /// The first occupied square along ray `r` from `sq`.
+    #[inline]
+    pub(crate) fn first_on(&self, r: usize, sq: Square, occ: Bitboard) -> Option<Square> {
+        let ray = &self.rays[r];
+        let blockers = ray.from[sq.index()] & occ;
+        if blockers.is_empty() {
+            None
+        } else if ray.up {
+            Some(blockers.lsb())
+        } else {
+            Some(blockers.msb())
+        }
+    }
+
+    /// The square a hopper of type `k` on `sq` may capture on along ray `r` (beyond the
+    /// screen, the first occupied square); `same` holds the pieces of type `k`, for
+    /// Janggi's cannon, which neither hops over nor captures a cannon.
+    #[inline]
+    pub(crate) fn hop_capture(
+        &self,
+        k: Kind,
+        r: usize,
+        sq: Square,
+        occ: Bitboard,
+        same: Bitboard,
+    ) -> Bitboard {
+        let Some(screen) = self.first_on(r, sq, occ) else {
+            return Bitboard::EMPTY;
+        };
+        let Some(target) = self.first_on(r, screen, occ) else {
+            return Bitboard::EMPTY;
+        };
+        if self.cannon_rule_kinds >> k & 1 != 0 && (same.has(screen) || same.has(target)) {
+            return Bitboard::EMPTY;
+        }
+        target.bb()
+    }
+
+    /// The empty squares a hopper of type `k` on `sq` may move to along ray `r`: those
+    /// beyond the screen up to the next occupied square.
+    #[inline]
+    pub(crate) fn hop_quiet(
+        &self,
+        k: Kind,
+        r: usize,
+        sq: Square,
+        occ: Bitboard,
+        same: Bitboard,
+    ) -> Bitboard {
+        let Some(screen) = self.first_on(r, sq, occ) else {
+            return Bitboard::EMPTY;
+        };
+        if self.cannon_rule_kinds >> k & 1 != 0 && same.has(screen) {
+            return Bitboard::EMPTY;
+        }
+        self.ride(r, screen, occ) & !occ
     }
 }

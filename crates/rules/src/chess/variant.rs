@@ -11,6 +11,8 @@ pub type Kind = u8;
 
 /// Most rider directions a variant may have.
 pub const MAX_RAYS: usize = 16;
+/// No ray joins two squares.
+pub(crate) const NO_RAY: u8 = u8::MAX;
 
 /// Most piece types a variant may have.
 pub const MAX_KINDS: usize = 16;
@@ -376,9 +378,15 @@ pub struct Variant {
     pub(crate) rays: Vec<Ray>,
     /// For each colour and ray, the kinds (bit mask) that capture by riding along it.
     pub(crate) ride_capturers: [Vec<u16>; 2],
+    /// As `ride_capturers`, for hoppers.
+    pub(crate) hop_capturers: [Vec<u16>; 2],
+    /// Piece types under Janggi's cannon rule (no hop over or capture of a cannon).
+    pub(crate) cannon_rule_kinds: u16,
     /// Whether every piece's movement is table-driven (leaps and unlimited rides), so
     /// pins and check masks decide legality without playing the move.
     pub(crate) simple: bool,
+    /// Whether any piece hops along rays (a cannon).
+    pub(crate) has_hops: bool,
     pub(crate) promotion_zone: [Bitboard; 2],
     pub(crate) pawn_kinds: u16,
     /// Kinds that capture by leaping (or by complex atoms), as a bit mask.
@@ -389,6 +397,9 @@ pub struct Variant {
     pub(crate) start_counts: [[u8; MAX_KINDS]; 2],
     /// The type on each square in the start position (for [`Promotion::OriginalType`]).
     pub(crate) start_kind_on: [Option<Kind>; GRID_SQUARES],
+    /// For each pair of squares, the ray leading from the first through the second
+    /// (`NO_RAY` when none of the variant's rays does).
+    pub(crate) ray_toward: Box<[[u8; GRID_SQUARES]; GRID_SQUARES]>,
 }
 
 /// Why a variant description cannot be built.
@@ -425,6 +436,7 @@ impl Variant {
             return Err(VariantError::TooManyKinds);
         }
         let mut ride_capturers = [vec![0u16; rays.len()], vec![0u16; rays.len()]];
+        let mut hop_capturers = [vec![0u16; rays.len()], vec![0u16; rays.len()]];
         for (k, t) in tables.iter().enumerate() {
             for c in Color::BOTH {
                 for &(r, mode) in &t[c.index()].rides {
@@ -432,8 +444,23 @@ impl Variant {
                         ride_capturers[c.index()][r] |= 1 << k;
                     }
                 }
+                for &(r, mode) in &t[c.index()].hops {
+                    if mode.captures() {
+                        hop_capturers[c.index()][r] |= 1 << k;
+                    }
+                }
             }
         }
+        let has_hops = hop_capturers.iter().flatten().any(|&m| m != 0);
+        let cannon_rule_kinds = if spec.hooks.janggi_cannon {
+            spec.pieces
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.id == "cannon")
+                .fold(0u16, |m, (k, _)| m | 1 << k)
+        } else {
+            0
+        };
         let mut promotion_zone = [Bitboard::EMPTY; 2];
         for &r in &spec.promotion_ranks {
             promotion_zone[0] |= spec.shape.rank(r);
@@ -494,7 +521,11 @@ impl Variant {
                     let t = &t[c.index()];
                     for sq in spec.shape.squares() {
                         let i = sq.index();
-                        let rides = t.rides.iter().any(|&(r, _)| rays[r].from[i].any());
+                        let rides = t
+                            .rides
+                            .iter()
+                            .chain(&t.hops)
+                            .any(|&(r, _)| rays[r].from[i].any());
                         if (t.leap_move[i] | t.leap_capture[i]).is_empty()
                             && !rides
                             && t.paths[i].is_empty()
@@ -528,17 +559,28 @@ impl Variant {
             tables,
             rays,
             ride_capturers,
+            hop_capturers,
+            cannon_rule_kinds,
             simple,
+            has_hops,
             promotion_zone,
             pawn_kinds,
             start_counts: [[0; MAX_KINDS]; 2],
             start_kind_on: [None; GRID_SQUARES],
+            ray_toward: Box::new([[NO_RAY; GRID_SQUARES]; GRID_SQUARES]),
         };
         let start = super::fen::parse_board_only(&v, &v.spec.start_fen.clone())
             .map_err(|e| VariantError::StartFen(e.to_string()))?;
         for (sq, piece) in start {
             v.start_counts[piece.color.index()][piece.kind as usize] += 1;
             v.start_kind_on[sq.index()] = Some(piece.kind);
+        }
+        for (i, ray) in v.rays.iter().enumerate() {
+            for (from, row) in v.ray_toward.iter_mut().enumerate() {
+                for s in ray.from[from] {
+                    row[s.index()] = i as u8;
+                }
+            }
         }
         Ok(v)
     }
