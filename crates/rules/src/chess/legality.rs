@@ -2,8 +2,19 @@
 //! pieces, an occupancy-only test for the rest, and the squares where a move can matter.
 
 use super::position::{After, Move, MoveKind, Position, Riders};
+use super::tables::PathKind;
 use super::variant::{Bikjang, Kind, NO_RAY};
 use crate::geometry::{Bitboard, Color, Square};
+
+/// Where a move of a piece other than the king can change whether the king, not in
+/// check, is attacked: the squares it leaves and the squares it lands on.
+#[derive(Clone, Copy)]
+pub(crate) struct Danger {
+    /// A piece leaving one of these may open a line or path to the king.
+    pub(crate) from: Bitboard,
+    /// A piece landing on one of these may complete a screen for a hopper.
+    pub(crate) to: Bitboard,
+}
 
 pub(crate) struct Pins {
     pub(crate) pinned: Bitboard,
@@ -23,14 +34,20 @@ impl Pins {
 impl Position {
     /// Whether `m` leaves the mover's king safe, decided from the occupancy after it without
     /// playing it; `None` for moves this cannot judge (those are played and tested).
-    pub(crate) fn quick_legal(&self, m: Move, their_riders: &Riders) -> Option<bool> {
+    /// `fsf_facing`: the kings face under Fairy-Stockfish's bikjang.
+    pub(crate) fn quick_legal(
+        &self,
+        m: Move,
+        their_riders: &Riders,
+        fsf_facing: bool,
+    ) -> Option<bool> {
         let v = self.v;
         let drop = match m.kind() {
             MoveKind::Normal | MoveKind::Promotion if m.from() != m.to() => false,
             MoveKind::Drop => true,
             _ => return None,
         };
-        if v.spec.hooks.bikjang == Bikjang::Fsf && self.kings_facing() {
+        if fsf_facing {
             return None;
         }
         let us = self.side;
@@ -66,6 +83,12 @@ impl Position {
             self.attackers_in(ksq, us.other(), occ_after, their_riders, Some(&after))
                 .is_empty(),
         )
+    }
+
+    /// Whether the kings face under Fairy-Stockfish's bikjang (every move then needs a
+    /// full test).
+    pub(crate) fn fsf_facing(&self) -> bool {
+        self.v.spec.hooks.bikjang == Bikjang::Fsf && self.kings_facing()
     }
 
     /// Whether moving a non-royal piece of the side to move from `from` to `to` (a drop
@@ -141,26 +164,41 @@ impl Position {
                 }
             }
         }
-        v.spec.hooks.flying_general && self.facing_king(k, them, occ_after).any()
+        // the kings come to face only when a piece leaves the file between them
+        v.spec.hooks.flying_general
+            && !drop
+            && from.file() == k.file()
+            && self.facing_king(k, them, occ_after).any()
     }
 
-    /// The squares where a move could change whether the king (not in check) is attacked:
+    /// The squares where a move could change whether the king, not in check, is attacked:
     /// the lines of enemy riders through it, the paths of enemy hoppers and lame leapers
-    /// that reach it, and the file between facing kings. `None` when in check, or while
-    /// Fairy-Stockfish's bikjang makes every move need a test.
-    pub(crate) fn king_danger(&self, their: &Riders) -> Option<Bitboard> {
+    /// that reach it, and the file between facing kings. `None` while Fairy-Stockfish's
+    /// bikjang makes every move need a test.
+    pub(crate) fn king_danger(&self, their: &Riders, fsf_facing: bool) -> Option<Danger> {
         let v = self.v;
         let us = self.side;
         let them = us.other();
         let k = self.king_square(us)?;
-        let facing_rule = v.spec.hooks.bikjang == Bikjang::Fsf && self.kings_facing();
-        if facing_rule || self.attackers_with(k, them, self.occupied(), their).any() {
+        if fsf_facing {
             return None;
         }
-        let mut danger = Bitboard::EMPTY;
+        let mut danger = Danger {
+            from: Bitboard::EMPTY,
+            to: Bitboard::EMPTY,
+        };
         for (i, ray) in v.rays.iter().enumerate() {
-            if (ray.from[k.index()] & (their.by_ray[i] | their.hop_by_ray[i])).any() {
-                danger |= ray.from[k.index()];
+            let line = ray.from[k.index()];
+            let riders = line & their.by_ray[i];
+            if riders.any() {
+                // leaving the line between the king and the nearest rider
+                let nearest = if ray.up { riders.lsb() } else { riders.msb() };
+                danger.from |= line & !ray.from[nearest.index()] & !nearest.bb();
+            }
+            if (line & their.hop_by_ray[i]).any() {
+                // any change in the number of screens
+                danger.from |= line;
+                danger.to |= line;
             }
         }
         for kind in 0..v.kinds() {
@@ -171,7 +209,13 @@ impl Position {
             for from in self.pieces(them, kind as Kind) & t.path_attackers[k.index()] {
                 for p in &t.paths[from.index()] {
                     if let Some(i) = p.squares.iter().position(|s| *s == k) {
-                        danger |= p.squares[..i].iter().fold(from.bb(), |b, s| b | s.bb());
+                        let before = p.squares[..i]
+                            .iter()
+                            .fold(Bitboard::EMPTY, |b, s| b | s.bb());
+                        danger.from |= before;
+                        if p.kind == PathKind::Hop {
+                            danger.to |= before;
+                        }
                     }
                 }
             }
@@ -180,7 +224,7 @@ impl Position {
             if let Some(theirs) = self.king_square(them) {
                 if theirs.file() == k.file() {
                     for r in k.rank().min(theirs.rank())..=k.rank().max(theirs.rank()) {
-                        danger |= Square::new(k.file(), r).expect("on board").bb();
+                        danger.from |= Square::new(k.file(), r).expect("on board").bb();
                     }
                 }
             }
@@ -190,7 +234,7 @@ impl Position {
 
     /// Whether the mover's king is safe after `m`.
     pub(crate) fn is_safe_after(&self, m: Move) -> bool {
-        let fsf_bikjang = self.v.spec.hooks.bikjang == Bikjang::Fsf && self.kings_facing();
+        let fsf_bikjang = self.fsf_facing();
         if fsf_bikjang && m.kind() == MoveKind::Pass {
             // Fairy-Stockfish: while the kings face, passing is always allowed
             return true;

@@ -7,7 +7,7 @@
 //! always checked by playing them. Rule hooks that forbid otherwise legal moves run last,
 //! in [`super::hooks::filter_moves`].
 
-use super::legality::Pins;
+use super::legality::{Danger, Pins};
 use super::position::{Move, MoveKind, Position, Riders};
 use super::variant::{Kind, Promotion, MAX_KINDS};
 use crate::geometry::{Bitboard, Color, Square};
@@ -134,20 +134,22 @@ struct Checked<'a, S: Sink> {
     riders: Riders,
     /// Squares a move must touch to change the king's safety (when not in check); `None`
     /// when every move is tested.
-    danger: Option<Bitboard>,
+    danger: Option<Danger>,
     /// The mover's king, when it is the only royal piece.
     king: Option<Square>,
     /// Test every move by playing it (the reference the shortcuts are checked against).
     by_playing: bool,
+    /// Whether the kings face under Fairy-Stockfish's bikjang.
+    fsf_facing: bool,
 }
 
 impl<S: Sink> Sink for Checked<'_, S> {
     fn push_targets(&mut self, from: Square, targets: Bitboard) {
         if let (Some(danger), Some(k)) = (self.danger, self.king) {
-            if from != k && !danger.has(from) {
+            if from != k && !danger.from.has(from) {
                 // moves that touch no dangerous square pass untested, in one batch
-                self.inner.push_targets(from, targets & !danger);
-                for to in targets & danger {
+                self.inner.push_targets(from, targets & !danger.to);
+                for to in targets & danger.to {
                     self.push(Move::normal(from, to));
                 }
                 return;
@@ -167,10 +169,10 @@ impl<S: Sink> Sink for Checked<'_, S> {
         }
         if let (Some(danger), Some(k)) = (self.danger, self.king) {
             let quiet_for_king = match m.kind() {
-                MoveKind::Drop => true,
+                MoveKind::Drop => !danger.to.has(m.to()),
                 MoveKind::Normal | MoveKind::Promotion => {
-                    !danger.has(m.from())
-                        && !danger.has(m.to())
+                    !danger.from.has(m.from())
+                        && !danger.to.has(m.to())
                         && self
                             .pos
                             .piece_at(m.from())
@@ -205,7 +207,7 @@ impl<S: Sink> Sink for Checked<'_, S> {
                 return;
             }
         }
-        let legal = match self.pos.quick_legal(m, &self.riders) {
+        let legal = match self.pos.quick_legal(m, &self.riders, self.fsf_facing) {
             Some(ok) => ok,
             None => self.pos.is_safe_after(m),
         };
@@ -246,20 +248,31 @@ impl Position {
     /// The legal moves by the pieces' movement, outside the setup phase.
     fn generate_played(&self, list: &mut impl Sink) {
         if self.fast_legality() {
-            self.generate_moves(list, true);
+            self.generate_moves(list, true, false);
         } else {
-            let riders = self.riders(self.side.other());
-            let danger = self.king_danger(&riders);
+            let them = self.side.other();
+            let riders = self.riders(them);
+            let king = self.king_square(self.side);
+            let in_check =
+                king.is_some_and(|k| self.attackers_with(k, them, self.occupied(), &riders).any());
+            let fsf_facing = self.fsf_facing();
+            let danger = if in_check {
+                None
+            } else {
+                self.king_danger(&riders, fsf_facing)
+            };
             self.generate_moves(
                 &mut Checked {
                     pos: self,
                     inner: list,
                     riders,
                     danger,
-                    king: self.king_square(self.side),
+                    king,
                     by_playing: false,
+                    fsf_facing,
                 },
                 false,
+                in_check,
             );
         }
     }
@@ -285,8 +298,10 @@ impl Position {
                     danger: None,
                     king: None,
                     by_playing: true,
+                    fsf_facing: self.fsf_facing(),
                 },
                 false,
+                self.in_check(),
             );
         }
         super::hooks::filter_moves(self, &mut list);
@@ -328,7 +343,10 @@ impl Position {
         list.len()
     }
 
-    fn generate_moves(&self, list: &mut impl Sink, fast: bool) {
+    /// The moves of the side to move by the pieces' movement, filtered by check and pin
+    /// masks when `fast`, else left to `list` to test (`slow_in_check` says whether the
+    /// king is in check then).
+    fn generate_moves(&self, list: &mut impl Sink, fast: bool, slow_in_check: bool) {
         let v = self.v;
         let us = self.side;
         let them = us.other();
@@ -453,11 +471,7 @@ impl Position {
                 }
             }
         }
-        let in_check = if fast {
-            checkers.any()
-        } else {
-            self.in_check()
-        };
+        let in_check = if fast { checkers.any() } else { slow_in_check };
         self.generate_special(list, in_check, ksq);
     }
 

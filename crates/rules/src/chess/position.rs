@@ -442,7 +442,8 @@ impl Position {
         let v = self.v;
         let gone = after.map_or(Bitboard::EMPTY, |a| a.to.bb());
         let mut att = Bitboard::EMPTY;
-        let mut kinds = v.leap_kinds;
+        let near = v.leap_reach[by.index()][sq.index()] & self.by_color[by.index()] & !gone;
+        let mut kinds = if near.any() { v.leap_kinds } else { 0 };
         while kinds != 0 {
             let k = kinds.trailing_zeros() as usize;
             kinds &= kinds - 1;

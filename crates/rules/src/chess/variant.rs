@@ -380,6 +380,9 @@ pub struct Variant {
     pub(crate) ride_capturers: [Vec<u16>; 2],
     /// As `ride_capturers`, for hoppers.
     pub(crate) hop_capturers: [Vec<u16>; 2],
+    /// For each colour and square, where a piece of that colour could stand to capture on
+    /// the square by a leap or a path (on an empty board).
+    pub(crate) leap_reach: [Box<[Bitboard; GRID_SQUARES]>; 2],
     /// Piece types under Janggi's cannon rule (no hop over or capture of a cannon).
     pub(crate) cannon_rule_kinds: u16,
     /// Whether every piece's movement is table-driven (leaps and unlimited rides), so
@@ -448,6 +451,18 @@ impl Variant {
                     if mode.captures() {
                         hop_capturers[c.index()][r] |= 1 << k;
                     }
+                }
+            }
+        }
+        let mut leap_reach = [
+            Box::new([Bitboard::EMPTY; GRID_SQUARES]),
+            Box::new([Bitboard::EMPTY; GRID_SQUARES]),
+        ];
+        for t in &tables {
+            for c in Color::BOTH {
+                let t = &t[c.index()];
+                for (i, reach) in leap_reach[c.index()].iter_mut().enumerate() {
+                    *reach |= t.leap_attackers[i] | t.path_attackers[i];
                 }
             }
         }
@@ -560,6 +575,7 @@ impl Variant {
             rays,
             ride_capturers,
             hop_capturers,
+            leap_reach,
             cannon_rule_kinds,
             simple,
             has_hops,
