@@ -3,7 +3,7 @@
 
 use super::position::{After, Move, MoveKind, Position, Riders};
 use super::tables::PathKind;
-use super::variant::{Bikjang, Kind, NO_RAY};
+use super::variant::{Bikjang, Kind, Variant, NO_RAY};
 use crate::geometry::{Bitboard, Color, Square};
 
 /// Where a move of a piece other than the king can change whether the king, not in
@@ -16,18 +16,33 @@ pub(crate) struct Danger {
     pub(crate) to: Bitboard,
 }
 
+/// The pieces pinned to their king.
 pub(crate) struct Pins {
     pub(crate) pinned: Bitboard,
-    pub(crate) lines: [(Square, Bitboard); 16],
-    pub(crate) n: usize,
+    king: Square,
+    occ: Bitboard,
 }
 
 impl Pins {
-    pub(crate) fn line(&self, sq: Square) -> Bitboard {
-        self.lines[..self.n]
-            .iter()
-            .find(|(s, _)| *s == sq)
-            .map_or(Bitboard::EMPTY, |x| x.1)
+    /// No piece pinned.
+    pub(crate) const NONE: Pins = Pins {
+        pinned: Bitboard::EMPTY,
+        king: Square::from_index_unchecked(0),
+        occ: Bitboard::EMPTY,
+    };
+
+    /// The squares a pinned piece on `sq` may move to: its line from the king up to and
+    /// including the pinner.
+    pub(crate) fn line(&self, v: &Variant, sq: Square) -> Bitboard {
+        let r = v.ray_toward[self.king.index()][sq.index()];
+        if r == NO_RAY {
+            return Bitboard::EMPTY;
+        }
+        let ray = &v.rays[r as usize];
+        match v.first_on(r as usize, sq, self.occ) {
+            Some(pinner) => ray.from[self.king.index()] & !ray.from[pinner.index()],
+            None => Bitboard::EMPTY,
+        }
     }
 }
 
@@ -280,8 +295,8 @@ impl Position {
         let own = self.color_bb(us);
         let mut pins = Pins {
             pinned: Bitboard::EMPTY,
-            lines: [(k, Bitboard::EMPTY); 16],
-            n: 0,
+            king: k,
+            occ,
         };
         for (i, ray) in v.rays.iter().enumerate() {
             let full = ray.from[k.index()];
@@ -306,10 +321,8 @@ impl Position {
                 continue;
             }
             let second = if ray.up { beyond.lsb() } else { beyond.msb() };
-            if line_riders.has(second) && pins.n < 16 {
+            if line_riders.has(second) {
                 pins.pinned |= first.bb();
-                pins.lines[pins.n] = (first, full & !ray.from[second.index()]);
-                pins.n += 1;
             }
         }
         pins

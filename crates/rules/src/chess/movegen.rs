@@ -94,6 +94,13 @@ pub(crate) trait Sink {
             self.push(Move::normal(from, to));
         }
     }
+    /// Plain moves to each target from the square `back` grid squares away.
+    fn push_shifted(&mut self, back: i32, targets: Bitboard) {
+        for to in targets {
+            let from = Square::from_index_unchecked((to.index() as i32 + back) as u32);
+            self.push(Move::normal(from, to));
+        }
+    }
     /// Drops of `kind` on each square.
     fn push_drops(&mut self, kind: Kind, squares: Bitboard) {
         for to in squares {
@@ -119,6 +126,10 @@ impl Sink for Counter {
     }
     #[inline]
     fn push_targets(&mut self, _from: Square, targets: Bitboard) {
+        self.0 += targets.count() as usize;
+    }
+    #[inline]
+    fn push_shifted(&mut self, _back: i32, targets: Bitboard) {
         self.0 += targets.count() as usize;
     }
     #[inline]
@@ -364,11 +375,7 @@ impl Position {
         };
         let pins = match (fast, ksq) {
             (true, Some(k)) => self.pins(k, us, &riders),
-            _ => Pins {
-                pinned: Bitboard::EMPTY,
-                lines: [(sq0(), Bitboard::EMPTY); 16],
-                n: 0,
-            },
+            _ => Pins::NONE,
         };
 
         // King moves: each destination is tested with the king lifted off the board.
@@ -427,7 +434,7 @@ impl Position {
                     )
                 };
                 if pins.pinned.has(from) {
-                    let line = pins.line(from);
+                    let line = pins.line(v, from);
                     caps &= line;
                     quiets &= line;
                 }
@@ -444,12 +451,17 @@ impl Position {
                             self.push_pawn_move(list, from, to);
                         }
                     }
-                    if v.spec.hooks.pawn_double_step {
+                    if v.spec.hooks.pawn_double_step && pins.pinned.has(from) {
                         self.push_double_step(list, from, occ, target, &pins);
                     }
                 } else {
                     list.push_targets(from, caps | quiets);
                 }
+            }
+            if v.spec.hooks.pawn_double_step && pawn {
+                // the unpinned pawns' double steps, all at once
+                let pawns = self.pieces(us, kind) & !pins.pinned;
+                self.push_double_steps(list, pawns, occ, target);
             }
         }
         if self.has_hand(us) {

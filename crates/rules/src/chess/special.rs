@@ -155,6 +155,37 @@ impl Position {
         Some(Move::new(MoveKind::Castle, k, to, 0))
     }
 
+    /// The double steps of the unpinned `pawns` from their first rank.
+    pub(crate) fn push_double_steps(
+        &self,
+        list: &mut impl Sink,
+        pawns: Bitboard,
+        occ: Bitboard,
+        target: Bitboard,
+    ) {
+        let v = self.v;
+        let shape = v.shape();
+        let files = crate::geometry::GRID_FILES as u32;
+        let (from, to) = if self.side == Color::White {
+            let from = pawns & shape.rank(1);
+            let mid = Bitboard(from.0 << files) & !occ;
+            (from, Bitboard(mid.0 << files) & !occ & target)
+        } else {
+            let from = pawns & shape.rank(shape.ranks - 2);
+            let mid = Bitboard(from.0 >> files) & !occ;
+            (from, Bitboard(mid.0 >> files) & !occ & target)
+        };
+        if from.is_empty() {
+            return;
+        }
+        let back = if self.side == Color::White {
+            -2 * files as i32
+        } else {
+            2 * files as i32
+        };
+        list.push_shifted(back, to & v.board);
+    }
+
     pub(crate) fn push_double_step(
         &self,
         list: &mut impl Sink,
@@ -181,7 +212,7 @@ impl Position {
         if occ.has(mid) || occ.has(to) || !target.has(to) {
             return;
         }
-        if pins.pinned.has(from) && !pins.line(from).has(to) {
+        if pins.pinned.has(from) && !pins.line(self.v, from).has(to) {
             return;
         }
         list.push(Move::normal(from, to));

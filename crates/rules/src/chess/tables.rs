@@ -17,7 +17,7 @@ pub(crate) struct Ray {
     /// Whether squares along the ray have increasing indices.
     pub(crate) up: bool,
     /// For each square, the squares along the ray (excluding the square), on the board.
-    pub(crate) from: Box<[Bitboard; GRID_SQUARES]>,
+    pub(crate) from: [Bitboard; GRID_SQUARES],
     /// Index of the opposite direction.
     pub(crate) opposite: usize,
 }
@@ -46,10 +46,10 @@ pub(crate) struct Path {
 /// Movement tables of one piece type for one colour.
 #[derive(Clone)]
 pub(crate) struct KindTables {
-    pub(crate) leap_move: Box<[Bitboard; GRID_SQUARES]>,
-    pub(crate) leap_capture: Box<[Bitboard; GRID_SQUARES]>,
+    pub(crate) leap_move: [Bitboard; GRID_SQUARES],
+    pub(crate) leap_capture: [Bitboard; GRID_SQUARES],
     /// For each square, the squares from which this piece attacks it by a leap.
-    pub(crate) leap_attackers: Box<[Bitboard; GRID_SQUARES]>,
+    pub(crate) leap_attackers: [Bitboard; GRID_SQUARES],
     /// Unlimited rides: (ray index, mode).
     pub(crate) rides: Vec<(usize, Mode)>,
     /// Unlimited hops (a cannon's): (ray index, mode).
@@ -58,14 +58,14 @@ pub(crate) struct KindTables {
     pub(crate) paths: Vec<Vec<Path>>,
     /// For each square, the squares from which a path could capture on it (on an empty
     /// board), to test only those pieces for attacks.
-    pub(crate) path_attackers: Box<[Bitboard; GRID_SQUARES]>,
+    pub(crate) path_attackers: [Bitboard; GRID_SQUARES],
     /// For each square, the lame leaps that capture on it: where the leaper stands and
     /// the squares that must be empty.
     pub(crate) leaps_to: Vec<Vec<(Square, Bitboard)>>,
     /// For each square, where the lame leapers of `leaps_to` stand.
-    pub(crate) lame_attackers: Box<[Bitboard; GRID_SQUARES]>,
+    pub(crate) lame_attackers: [Bitboard; GRID_SQUARES],
     /// As `path_attackers`, for the paths other than lame leaps (tested by walking them).
-    pub(crate) walk_attackers: Box<[Bitboard; GRID_SQUARES]>,
+    pub(crate) walk_attackers: [Bitboard; GRID_SQUARES],
     /// Whether any square has paths.
     pub(crate) has_paths: bool,
 }
@@ -137,16 +137,16 @@ pub(crate) fn build(
                 }
             };
             let mut t = KindTables {
-                leap_move: Box::new([Bitboard::EMPTY; GRID_SQUARES]),
-                leap_capture: Box::new([Bitboard::EMPTY; GRID_SQUARES]),
-                leap_attackers: Box::new([Bitboard::EMPTY; GRID_SQUARES]),
+                leap_move: [Bitboard::EMPTY; GRID_SQUARES],
+                leap_capture: [Bitboard::EMPTY; GRID_SQUARES],
+                leap_attackers: [Bitboard::EMPTY; GRID_SQUARES],
                 rides: Vec::new(),
                 hops: Vec::new(),
                 paths: vec![Vec::new(); GRID_SQUARES],
-                path_attackers: Box::new([Bitboard::EMPTY; GRID_SQUARES]),
+                path_attackers: [Bitboard::EMPTY; GRID_SQUARES],
                 leaps_to: vec![Vec::new(); GRID_SQUARES],
-                lame_attackers: Box::new([Bitboard::EMPTY; GRID_SQUARES]),
-                walk_attackers: Box::new([Bitboard::EMPTY; GRID_SQUARES]),
+                lame_attackers: [Bitboard::EMPTY; GRID_SQUARES],
+                walk_attackers: [Bitboard::EMPTY; GRID_SQUARES],
                 has_paths: false,
             };
             for a in &home_atoms {
@@ -348,7 +348,7 @@ pub(crate) fn ray_index(rays: &mut Vec<Ray>, dx: i8, dy: i8, board: Bitboard) ->
         return i;
     }
     let make = |dx: i8, dy: i8| {
-        let mut from = Box::new([Bitboard::EMPTY; GRID_SQUARES]);
+        let mut from = [Bitboard::EMPTY; GRID_SQUARES];
         for (i, slot) in from.iter_mut().enumerate() {
             let Some(sq) = Square::from_index(i) else {
                 continue;

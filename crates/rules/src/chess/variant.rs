@@ -382,7 +382,7 @@ pub struct Variant {
     pub(crate) hop_capturers: [Vec<u16>; 2],
     /// For each colour and square, where a piece of that colour could stand to capture on
     /// the square by a leap or a path (on an empty board).
-    pub(crate) leap_reach: [Box<[Bitboard; GRID_SQUARES]>; 2],
+    pub(crate) leap_reach: [[Bitboard; GRID_SQUARES]; 2],
     /// Piece types under Janggi's cannon rule (no hop over or capture of a cannon).
     pub(crate) cannon_rule_kinds: u16,
     /// Whether every piece's movement is table-driven (leaps and unlimited rides), so
@@ -455,8 +455,8 @@ impl Variant {
             }
         }
         let mut leap_reach = [
-            Box::new([Bitboard::EMPTY; GRID_SQUARES]),
-            Box::new([Bitboard::EMPTY; GRID_SQUARES]),
+            [Bitboard::EMPTY; GRID_SQUARES],
+            [Bitboard::EMPTY; GRID_SQUARES],
         ];
         for t in &tables {
             for c in Color::BOTH {
