@@ -37,20 +37,34 @@ pub fn run(depth: Option<u32>, only: &[String]) -> Result<()> {
     Ok(())
 }
 
-/// `ashta playouts`: random playouts per second for the games with chance or placement.
-pub fn playouts(seconds: f64) -> Result<()> {
+/// `ashta playouts`: random playouts per second for the games with chance or placement
+/// (`only`: the cases whose label contains this text).
+pub fn playouts(seconds: f64, only: Option<&str>) -> Result<()> {
     use ashta_rules::ahayuta::Ahayuta;
     use ashta_rules::ashtapada::{Ashtapada, Ruleset};
-    use ashta_rules::{random_playout, Dice};
-    fn measure<G: ashta_rules::Game>(label: &str, make: impl Fn() -> G, seconds: f64) {
+    use ashta_rules::shaturanga::{BoatMove, Shaturanga};
+    use ashta_rules::{random_playout, Dice, Game};
+    let measure = |label: &str, make: &dyn Fn() -> ashta_rules::record::AnyGame| {
+        if only.is_some_and(|o| !label.contains(o)) {
+            return;
+        }
         let mut dice = Dice::new(2026);
         let start = Instant::now();
         let (mut games, mut plies, mut capped) = (0u64, 0u64, 0u64);
         while start.elapsed().as_secs_f64() < seconds {
-            let mut g = make();
-            let n = random_playout(&mut g, &mut dice, 100_000);
+            let (n, over) = match make() {
+                ashta_rules::record::AnyGame::Ahayuta(mut g) => {
+                    (random_playout(&mut g, &mut dice, 100_000), g.outcome().is_some())
+                }
+                ashta_rules::record::AnyGame::Ashtapada(mut g) => {
+                    (random_playout(&mut g, &mut dice, 100_000), g.outcome().is_some())
+                }
+                ashta_rules::record::AnyGame::Shaturanga(mut g) => {
+                    (random_playout(&mut g, &mut dice, 100_000), g.outcome().is_some())
+                }
+            };
             plies += n as u64;
-            capped += u64::from(g.outcome().is_none());
+            capped += u64::from(!over);
             games += 1;
         }
         let secs = start.elapsed().as_secs_f64();
@@ -59,32 +73,21 @@ pub fn playouts(seconds: f64) -> Result<()> {
             games as f64 / secs,
             plies as f64 / games.max(1) as f64
         );
-    }
-    measure("ahayuta", Ahayuta::new, seconds);
-    measure(
-        "ashtapada kile, 2 players",
-        || Ashtapada::new(Ruleset::Kile, 2),
-        seconds,
-    );
-    measure(
-        "ashtapada kile, 4 players",
-        || Ashtapada::new(Ruleset::Kile, 4),
-        seconds,
-    );
-    measure(
-        "ashtapada ashta-kashte, 2",
-        || Ashtapada::new(Ruleset::AshtaKashte, 2),
-        seconds,
-    );
-    measure(
-        "ashtapada ashta-kashte, 4",
-        || Ashtapada::new(Ruleset::AshtaKashte, 4),
-        seconds,
-    );
-    measure(
-        "shaturanga",
-        || ashta_rules::shaturanga::Shaturanga::new(ashta_rules::shaturanga::BoatMove::Leap),
-        seconds,
-    );
+    };
+    use ashta_rules::record::AnyGame as A;
+    measure("ahayuta", &|| A::Ahayuta(Ahayuta::new()));
+    measure("ashtapada kile, 2 players", &|| {
+        A::Ashtapada(Ashtapada::new(Ruleset::Kile, 2))
+    });
+    measure("ashtapada kile, 4 players", &|| {
+        A::Ashtapada(Ashtapada::new(Ruleset::Kile, 4))
+    });
+    measure("ashtapada ashta-kashte, 2", &|| {
+        A::Ashtapada(Ashtapada::new(Ruleset::AshtaKashte, 2))
+    });
+    measure("ashtapada ashta-kashte, 4", &|| {
+        A::Ashtapada(Ashtapada::new(Ruleset::AshtaKashte, 4))
+    });
+    measure("shaturanga", &|| A::Shaturanga(Shaturanga::new(BoatMove::Leap)));
     Ok(())
 }

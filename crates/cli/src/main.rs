@@ -190,6 +190,9 @@ enum Command {
         /// Seconds per game.
         #[arg(long, default_value_t = 3.0)]
         seconds: f64,
+        /// Only the cases whose label contains this text (e.g. `kile`, `shaturanga`).
+        #[arg(long)]
+        only: Option<String>,
     },
     /// List the games, their rulesets and options.
     Games,
@@ -436,7 +439,7 @@ fn run(cli: Cli) -> Result<()> {
             }
             Ok(())
         }
-        Command::Playouts { seconds } => bench::playouts(seconds),
+        Command::Playouts { seconds, only } => bench::playouts(seconds, only.as_deref()),
         Command::Match {
             game,
             engine1,

@@ -94,13 +94,121 @@ pub enum Step {
     BearOff,
 }
 
+/// The most steps a plan can have: each of two kile pieces enters, advances and bears
+/// off once in a turn.
+const MAX_STEPS: usize = 6;
+
+/// One step of a plan as stored: [`Step`] without allocation.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+enum Part {
+    Enter,
+    Advance { from: Sq, twins: bool, throws: Run },
+    BearOff,
+}
+
+/// The throws one step uses, as they are written: runs of equal values.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+struct Run {
+    runs: [(u8, u8); THROWS.len()],
+    n: u8,
+}
+
+impl Run {
+    fn single(v: u8) -> Run {
+        let mut r = Run {
+            runs: [(0, 0); THROWS.len()],
+            n: 0,
+        };
+        r.runs[0] = (v, 1);
+        r.n = 1;
+        r
+    }
+    fn throws(&self) -> Vec<u8> {
+        self.runs[..self.n as usize]
+            .iter()
+            .flat_map(|&(v, k)| std::iter::repeat_n(v, k as usize))
+            .collect()
+    }
+}
+
+/// Where every piece is: up to four seats of up to four pieces.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+struct Board {
+    spots: [[Spot; 4]; 4],
+    per_seat: u8,
+}
+
+impl Board {
+    fn new(per_seat: usize) -> Board {
+        Board {
+            spots: [[Spot::Hand; 4]; 4],
+            per_seat: per_seat as u8,
+        }
+    }
+    fn seat(&self, p: usize) -> &[Spot] {
+        &self.spots[p][..self.per_seat as usize]
+    }
+    fn seat_mut(&mut self, p: usize) -> &mut [Spot] {
+        &mut self.spots[p][..self.per_seat as usize]
+    }
+}
+
 /// A plan: steps for the throws of a turn and the position they lead to.
-#[derive(Clone, PartialEq, Debug)]
+#[derive(Clone, Copy, PartialEq, Debug)]
 pub struct Plan {
-    /// The steps in order.
-    pub steps: Vec<Step>,
-    pieces: Vec<Vec<Spot>>,
+    parts: [Part; MAX_STEPS],
+    len: u8,
+    pieces: Board,
     captured: bool,
+}
+
+impl Plan {
+    fn new(pieces: Board) -> Plan {
+        Plan {
+            parts: [Part::Enter; MAX_STEPS],
+            len: 0,
+            pieces,
+            captured: false,
+        }
+    }
+    /// Adds a step (false if the plan is full, which the rules never reach).
+    fn push(&mut self, part: Part) -> bool {
+        if (self.len as usize) < MAX_STEPS {
+            self.parts[self.len as usize] = part;
+            self.len += 1;
+            true
+        } else {
+            false
+        }
+    }
+    /// Whether the plan does nothing (a pass).
+    pub fn is_pass(&self) -> bool {
+        self.len == 0
+    }
+    /// The steps in order.
+    pub fn steps(&self) -> Vec<Step> {
+        self.parts[..self.len as usize]
+            .iter()
+            .map(|p| match *p {
+                Part::Enter => Step::Enter,
+                Part::BearOff => Step::BearOff,
+                Part::Advance {
+                    from,
+                    twins,
+                    throws,
+                } => Step::Advance {
+                    from,
+                    twins,
+                    throws: throws.throws(),
+                },
+            })
+            .collect()
+    }
+}
+
+/// The index of a throw value in [`THROWS`].
+fn slot(v: u8) -> usize {
+    THROWS.iter().position(|&(x, _)| x == v).unwrap_or(0)
 }
 
 /// Bad position or move text.
@@ -133,7 +241,7 @@ pub struct Ashtapada {
     rules: Ruleset,
     seats: Vec<Seat>,
     paths: Vec<(Vec<Sq>, Sq)>,
-    pieces: Vec<Vec<Spot>>,
+    pieces: Board,
     current: usize,
     throws: Vec<u8>,
     phase: Phase,
@@ -155,7 +263,7 @@ impl Ashtapada {
         let n = seats.len();
         Ashtapada {
             rules,
-            pieces: vec![vec![Spot::Hand; rules.pieces()]; n],
+            pieces: Board::new(rules.pieces()),
             seats,
             paths,
             current: 0,
@@ -176,7 +284,7 @@ impl Ashtapada {
     }
     /// Where each piece of player `p` is.
     pub fn pieces(&self, p: usize) -> &[Spot] {
-        &self.pieces[p]
+        self.pieces.seat(p)
     }
     /// The player to act (or to throw).
     pub fn current(&self) -> usize {
@@ -236,7 +344,9 @@ impl Ashtapada {
     fn end_series(&mut self) {
         let p = self.current;
         if self.rules == Ruleset::Kile
-            && !self.pieces[p]
+            && !self
+                .pieces
+                .seat(p)
                 .iter()
                 .any(|s| matches!(s, Spot::Path(_) | Spot::Keep))
         {
@@ -248,11 +358,14 @@ impl Ashtapada {
                 .unwrap_or(self.throws.len());
             self.throws.drain(..first_one);
         }
-        self.plans = match self.rules {
-            Ruleset::Kile => self.kile_plans(),
-            Ruleset::AshtaKashte => self.ashta_kashte_plans(),
-        };
-        if self.plans.iter().all(|pl| pl.steps.is_empty()) {
+        let mut plans = std::mem::take(&mut self.plans);
+        plans.clear();
+        match self.rules {
+            Ruleset::Kile => self.kile_plans(&mut plans),
+            Ruleset::AshtaKashte => self.ashta_kashte_plans(&mut plans),
+        }
+        self.plans = plans;
+        if self.plans.iter().all(Plan::is_pass) {
             // nothing can be played: the turn passes
             self.plans.clear();
             self.next_turn(false);
@@ -271,7 +384,7 @@ impl Ashtapada {
     }
 
     fn choose(&mut self, i: usize) {
-        let plan = self.plans[i].clone();
+        let plan = self.plans[i];
         self.pieces = plan.pieces;
         if let Some(o) = self.winner() {
             self.outcome = Some(o);
@@ -287,7 +400,7 @@ impl Ashtapada {
     /// Ashta-kashte, every piece on the centre square.
     fn winner(&self) -> Option<Outcome> {
         let p = (0..self.seats.len()).find(|&p| {
-            self.pieces[p].iter().all(|&s| match self.rules {
+            self.pieces.seat(p).iter().all(|&s| match self.rules {
                 Ruleset::Kile => s == Spot::Off,
                 Ruleset::AshtaKashte => s == Spot::Keep,
             })
@@ -305,15 +418,16 @@ impl Ashtapada {
     }
 
     /// Pieces of players other than `p` on board square `s`, per player.
-    fn others_on(pieces: &[Vec<Spot>], paths: &[(Vec<Sq>, Sq)], p: usize, s: Sq) -> Others {
+    fn others_on(&self, pieces: &Board, p: usize, s: Sq) -> Others {
         let mut out = Others([0; 4]);
-        for (q, list) in pieces.iter().enumerate() {
+        for q in 0..self.seats.len() {
             if q == p {
                 continue;
             }
-            for (i, spot) in list.iter().enumerate() {
+            let path = &self.paths[q].0;
+            for (i, spot) in pieces.seat(q).iter().enumerate() {
                 if let Spot::Path(j) = spot {
-                    if paths[q].0[*j as usize] == s {
+                    if path[*j as usize] == s {
                         out.0[q] |= 1 << i;
                     }
                 }
@@ -324,14 +438,14 @@ impl Ashtapada {
 
     /// Resolves a landing of `movers` pieces of player `p` on path index `to`: captures
     /// (returns whether any) by the game's rules.
-    fn land(&self, pieces: &mut [Vec<Spot>], p: usize, movers: usize, to: u8) -> bool {
+    fn land(&self, pieces: &mut Board, p: usize, movers: usize, to: u8) -> bool {
         let s = self.paths[p].0[to as usize];
         if marked(s) {
             // seed 002 rule 15: a piece on an X square is safe (they share it)
             return false;
         }
         let mut captured = false;
-        let others = Self::others_on(pieces, &self.paths, p, s);
+        let others = self.others_on(pieces, p, s);
         for (q, mask) in others.groups() {
             // rule 20: twins are captured only by twins; a single shares their square
             // (Ashta-kashte: doubles are captured only by doubles)
@@ -344,138 +458,191 @@ impl Ashtapada {
         captured
     }
 
-    fn kile_plans(&self) -> Vec<Plan> {
-        let p = self.current;
-        let mut found: Vec<(usize, Plan)> = Vec::new();
-        let start = Plan {
-            steps: Vec::new(),
-            pieces: self.pieces.clone(),
-            captured: false,
+    fn kile_plans(&self, out: &mut Vec<Plan>) {
+        let mut left = [0u16; THROWS.len()];
+        for &t in &self.throws {
+            left[slot(t)] += 1;
+        }
+        let walk = Walk {
+            p: self.current,
+            totals: left,
         };
-        let mut moved = vec![false; self.rules.pieces()];
-        self.kile_explore(p, start, self.throws.clone(), &mut moved, 0, &mut found);
+        let mut best = 0;
+        self.kile_explore(&walk, &Plan::new(self.pieces), left, 0, 0, out, &mut best);
         // seed 002 rule 13: "Every throw in a series must be used, if possible": the
         // exploration keeps only the plans that use the most throws, once each
-        found.into_iter().map(|(_, plan)| plan).collect()
     }
 
     /// Records a plan if it uses at least as many throws as the best so far.
-    fn keep_plan(out: &mut Vec<(usize, Plan)>, used: usize, plan: &Plan) {
-        let best = out.first().map_or(0, |(u, _)| *u);
-        if used < best {
+    fn keep_plan(out: &mut Vec<Plan>, best: &mut usize, used: usize, plan: &Plan) {
+        if used < *best {
             return;
         }
-        if used > best {
+        if used > *best {
             out.clear();
+            *best = used;
         }
         if !out
             .iter()
-            .any(|(_, o)| o.pieces == plan.pieces && o.captured == plan.captured)
+            .any(|o| o.pieces == plan.pieces && o.captured == plan.captured)
         {
-            out.push((used, plan.clone()));
+            out.push(*plan);
         }
     }
 
+    /// The throw values still in hand (`left`, counted by value), in the order in which
+    /// they first appear among the throws not yet used (a used throw is the earliest of
+    /// its value): the order in which plans are explored and their throws written.
+    fn value_order(&self, walk: &Walk, left: &[u16; THROWS.len()]) -> ([usize; THROWS.len()], usize) {
+        let mut firsts = [(usize::MAX, 0usize); THROWS.len()];
+        let mut n = 0;
+        for (v, &k) in left.iter().enumerate() {
+            if k == 0 {
+                continue;
+            }
+            let skip = (walk.totals[v] - k) as usize;
+            let value = THROWS[v].0;
+            let at = self
+                .throws
+                .iter()
+                .enumerate()
+                .filter(|(_, &t)| t == value)
+                .nth(skip)
+                .map_or(usize::MAX, |(i, _)| i);
+            firsts[n] = (at, v);
+            n += 1;
+        }
+        firsts[..n].sort_unstable();
+        let mut order = [0; THROWS.len()];
+        for (o, f) in order.iter_mut().zip(&firsts[..n]) {
+            *o = f.1;
+        }
+        (order, n)
+    }
+
+    #[allow(clippy::too_many_arguments)]
     fn kile_explore(
         &self,
-        p: usize,
-        plan: Plan,
-        left: Vec<u8>,
-        moved: &mut Vec<bool>,
+        walk: &Walk,
+        plan: &Plan,
+        left: [u16; THROWS.len()],
+        moved: u8,
         used: usize,
-        out: &mut Vec<(usize, Plan)>,
+        out: &mut Vec<Plan>,
+        best: &mut usize,
     ) {
-        Self::keep_plan(out, used, &plan);
-        let mine = &plan.pieces[p];
-        let take = |left: &[u8], v: u8| -> Option<Vec<u8>> {
-            let i = left.iter().position(|&t| t == v)?;
-            let mut l = left.to_vec();
-            l.remove(i);
-            Some(l)
-        };
+        let p = walk.p;
+        Self::keep_plan(out, best, used, plan);
+        let mine = plan.pieces.seat(p);
+        let one = slot(1);
         // rule 6: a piece enters only with a 1, onto the own X square (rule 11: it may then advance)
-        if let (Some(i), Some(rest)) = (mine.iter().position(|&s| s == Spot::Hand), take(&left, 1))
-        {
-            let mut next = plan.clone();
-            next.pieces[p][i] = Spot::Path(0);
+        if let (Some(i), true) = (mine.iter().position(|&s| s == Spot::Hand), left[one] > 0) {
+            let mut next = *plan;
+            next.pieces.seat_mut(p)[i] = Spot::Path(0);
             let cap = self.land(&mut next.pieces, p, 1, 0);
             next.captured |= cap;
-            next.steps.push(Step::Enter);
-            self.kile_explore(p, next, rest, moved, used + 1, out);
+            if next.push(Part::Enter) {
+                let mut rest = left;
+                rest[one] -= 1;
+                self.kile_explore(walk, &next, rest, moved, used + 1, out, best);
+            }
         }
         // rules 25-26: with every piece in the keep (or off), a 1 bears one off
         if mine.iter().all(|&s| s == Spot::Keep || s == Spot::Off) {
-            if let (Some(i), Some(rest)) =
-                (mine.iter().position(|&s| s == Spot::Keep), take(&left, 1))
-            {
-                let mut next = plan.clone();
-                next.pieces[p][i] = Spot::Off;
-                next.steps.push(Step::BearOff);
-                self.kile_explore(p, next, rest, moved, used + 1, out);
+            if let (Some(i), true) = (mine.iter().position(|&s| s == Spot::Keep), left[one] > 0) {
+                let mut next = *plan;
+                next.pieces.seat_mut(p)[i] = Spot::Off;
+                if next.push(Part::BearOff) {
+                    let mut rest = left;
+                    rest[one] -= 1;
+                    self.kile_explore(walk, &next, rest, moved, used + 1, out, best);
+                }
             }
         }
+        let (order, n_values) = self.value_order(walk, &left);
         // rules 8 and 10: a piece (or twins together) moves once, by one throw or a sum
         for i in 0..mine.len() {
             let Spot::Path(at) = mine[i] else { continue };
-            if moved[i] {
+            if moved >> i & 1 != 0 {
                 continue;
             }
-            let partner =
-                (0..mine.len()).find(|&j| j != i && mine[j] == Spot::Path(at) && !moved[j]);
-            let units: Vec<Vec<usize>> = match partner {
-                Some(j) if j > i => vec![vec![i], vec![i, j]],
-                Some(_) => vec![vec![i]],
-                None => vec![vec![i]],
+            let partner = (0..mine.len())
+                .find(|&j| j != i && mine[j] == Spot::Path(at) && moved >> j & 1 == 0);
+            let units: &[u8] = match partner {
+                Some(j) if j > i => &[1 << i, 1 << i | 1 << j],
+                _ => &[1 << i],
             };
-            for unit in units {
-                for subset in sub_multisets(&left) {
-                    let n: u32 = subset.iter().map(|&t| t as u32).sum();
-                    let target = at as u32 + n;
-                    let mut next = plan.clone();
+            for &unit in units {
+                let movers = unit.count_ones() as usize;
+                // every non-empty part of the throws in hand, the first value's count
+                // changing slowest
+                let mut take = [0u16; THROWS.len()];
+                'subsets: loop {
+                    let mut d = n_values;
+                    loop {
+                        if d == 0 {
+                            break 'subsets;
+                        }
+                        d -= 1;
+                        if take[d] < left[order[d]] {
+                            take[d] += 1;
+                            break;
+                        }
+                        take[d] = 0;
+                    }
+                    let mut run = Run {
+                        runs: [(0, 0); THROWS.len()],
+                        n: 0,
+                    };
+                    let (mut sum, mut count) = (0u32, 0usize);
+                    let mut rest = left;
+                    for (&v, &k) in order[..n_values].iter().zip(&take) {
+                        if k > 0 {
+                            run.runs[run.n as usize] = (THROWS[v].0, k as u8);
+                            run.n += 1;
+                            sum += THROWS[v].0 as u32 * k as u32;
+                            count += k as usize;
+                            rest[v] -= k;
+                        }
+                    }
+                    let target = at as u32 + sum;
+                    let mut next = *plan;
+                    let seat = next.pieces.seat_mut(p);
                     if target == 60 {
                         // rule 23: the keep only by an exact throw; rule 24: twins there are two pieces
-                        for &k in &unit {
-                            next.pieces[p][k] = Spot::Keep;
+                        for (k, spot) in seat.iter_mut().enumerate() {
+                            if unit >> k & 1 != 0 {
+                                *spot = Spot::Keep;
+                            }
                         }
                     } else if target < 60 {
-                        for &k in &unit {
-                            next.pieces[p][k] = Spot::Path(target as u8);
+                        for (k, spot) in seat.iter_mut().enumerate() {
+                            if unit >> k & 1 != 0 {
+                                *spot = Spot::Path(target as u8);
+                            }
                         }
-                        let cap = self.land(&mut next.pieces, p, unit.len(), target as u8);
+                        let cap = self.land(&mut next.pieces, p, movers, target as u8);
                         next.captured |= cap;
                     } else {
                         continue;
                     }
-                    next.steps.push(Step::Advance {
+                    let part = Part::Advance {
                         from: self.paths[p].0[at as usize],
-                        twins: unit.len() == 2,
-                        throws: subset.clone(),
-                    });
-                    let mut rest = left.clone();
-                    for t in &subset {
-                        let pos = rest
-                            .iter()
-                            .position(|x| x == t)
-                            .expect("subset of the throws");
-                        rest.remove(pos);
-                    }
-                    for &k in &unit {
-                        moved[k] = true;
-                    }
-                    self.kile_explore(p, next, rest, moved, used + subset.len(), out);
-                    for &k in &unit {
-                        moved[k] = false;
+                        twins: movers == 2,
+                        throws: run,
+                    };
+                    if next.push(part) {
+                        self.kile_explore(walk, &next, rest, moved | unit, used + count, out, best);
                     }
                 }
             }
         }
     }
 
-    fn ashta_kashte_plans(&self) -> Vec<Plan> {
+    fn ashta_kashte_plans(&self, out: &mut Vec<Plan>) {
         let p = self.current;
-        let t = *self.throws.last().expect("a throw");
-        let mine = &self.pieces[p];
-        let mut out: Vec<Plan> = Vec::new();
+        let Some(&t) = self.throws.last() else { return };
+        let mine = self.pieces.seat(p);
         let mut push = |plan: Plan| {
             if !out.iter().any(|o: &Plan| o.pieces == plan.pieces) {
                 out.push(plan);
@@ -484,93 +651,92 @@ impl Ashtapada {
         // a piece enters on any throw, at path position = throw (seed 001 appendix)
         if let Some(i) = mine.iter().position(|&s| s == Spot::Hand) {
             let to = t - 1;
-            if let Some(plan) = self.ak_move(p, &[i], None, to as u32, Step::Enter) {
+            if let Some(plan) = self.ak_move(p, 1 << i, None, to as u32, Part::Enter) {
                 push(plan);
             }
         }
         for i in 0..mine.len() {
             let Spot::Path(at) = mine[i] else { continue };
             let partner = (0..mine.len()).find(|&j| j != i && mine[j] == Spot::Path(at));
-            let mut units = vec![vec![i]];
+            let mut units = vec![1u8 << i];
             if let Some(j) = partner {
-                units.push(vec![i, j]);
+                units.push(1 << i | 1 << j);
             }
             for unit in units {
-                let step = Step::Advance {
+                let step = Part::Advance {
                     from: self.paths[p].0[at as usize],
-                    twins: unit.len() == 2,
-                    throws: vec![t],
+                    twins: unit.count_ones() == 2,
+                    throws: Run::single(t),
                 };
-                if let Some(plan) = self.ak_move(p, &unit, Some(at), at as u32 + t as u32, step) {
+                if let Some(plan) = self.ak_move(p, unit, Some(at), at as u32 + t as u32, step) {
                     push(plan);
                 }
             }
         }
-        out
     }
 
-    /// An Ashta-kashte move of `unit` from path index `from` (None: entering) to `to`.
-    fn ak_move(
-        &self,
-        p: usize,
-        unit: &[usize],
-        from: Option<u8>,
-        to: u32,
-        step: Step,
-    ) -> Option<Plan> {
-        let mut pieces = self.pieces.clone();
+    /// An Ashta-kashte move of the pieces in `unit` (a mask) from path index `from`
+    /// (None: entering) to `to`.
+    fn ak_move(&self, p: usize, unit: u8, from: Option<u8>, to: u32, step: Part) -> Option<Plan> {
+        let mut plan = Plan::new(self.pieces);
+        plan.push(step);
+        let pieces = &mut plan.pieces;
+        let set = |pieces: &mut Board, spot: Spot| {
+            for (k, s) in pieces.seat_mut(p).iter_mut().enumerate() {
+                if unit >> k & 1 != 0 {
+                    *s = spot;
+                }
+            }
+        };
         // doubles block single pieces from passing (own and enemy)
-        if unit.len() == 1 {
+        if unit.count_ones() == 1 {
             let lo = from.map_or(0, |f| f as u32 + 1);
             for k in lo..to.min(60) {
                 let s = self.paths[p].0[k as usize];
-                let own = pieces[p]
+                let own = pieces
+                    .seat(p)
                     .iter()
                     .filter(|&&x| x == Spot::Path(k as u8))
                     .count();
-                let enemy_double = Self::others_on(&pieces, &self.paths, p, s).any_double();
+                let enemy_double = self.others_on(pieces, p, s).any_double();
                 if own >= 2 || enemy_double {
                     return None;
                 }
             }
         }
         if to == 60 {
-            for &k in unit {
-                pieces[p][k] = Spot::Keep;
-            }
-            return Some(Plan {
-                steps: vec![step],
-                pieces,
-                captured: false,
-            });
+            set(pieces, Spot::Keep);
+            return Some(plan);
         }
         if to > 60 {
             // the end square only by a direct throw
             return None;
         }
         let s = self.paths[p].0[to as usize];
-        let others = Self::others_on(&pieces, &self.paths, p, s);
+        let others = self.others_on(pieces, p, s);
         if marked(s) && !others.is_empty() {
             // "A piece cannot land on an opponent's piece that is on a resting square"
             return None;
         }
-        if unit.len() == 1 && others.any_double() {
+        if unit.count_ones() == 1 && others.any_double() {
             // doubles are captured only by doubles
             return None;
         }
-        for &k in unit {
-            pieces[p][k] = Spot::Path(to as u8);
-        }
-        let captured = !others.is_empty();
+        set(pieces, Spot::Path(to as u8));
         for (q, mask) in others.groups() {
-            Others::send_home(&mut pieces, q, mask);
+            Others::send_home(pieces, q, mask);
         }
-        Some(Plan {
-            steps: vec![step],
-            pieces,
-            captured,
-        })
+        plan.captured = !others.is_empty();
+        Some(plan)
     }
+}
+
+/// What stays fixed while one turn's plans are explored.
+struct Walk {
+    /// The player to move.
+    p: usize,
+    /// The turn's throws, counted by value.
+    totals: [u16; THROWS.len()],
 }
 
 /// Other players' pieces on one square: a bit mask of piece indices per player.
@@ -591,38 +757,13 @@ impl Others {
             .filter(|(_, &m)| m != 0)
             .map(|(q, &m)| (q, m))
     }
-    fn send_home(pieces: &mut [Vec<Spot>], q: usize, mask: u8) {
-        for (i, spot) in pieces[q].iter_mut().enumerate() {
+    fn send_home(pieces: &mut Board, q: usize, mask: u8) {
+        for (i, spot) in pieces.seat_mut(q).iter_mut().enumerate() {
             if mask >> i & 1 != 0 {
                 *spot = Spot::Hand;
             }
         }
     }
-}
-
-/// The distinct non-empty sub-multisets of `items`.
-fn sub_multisets(items: &[u8]) -> Vec<Vec<u8>> {
-    let mut values: Vec<(u8, usize)> = Vec::new();
-    for &t in items {
-        match values.iter_mut().find(|(v, _)| *v == t) {
-            Some(e) => e.1 += 1,
-            None => values.push((t, 1)),
-        }
-    }
-    let mut out = vec![Vec::new()];
-    for (v, n) in values {
-        let mut next = Vec::new();
-        for base in &out {
-            for k in 0..=n {
-                let mut s = base.clone();
-                s.extend(std::iter::repeat_n(v, k));
-                next.push(s);
-            }
-        }
-        out = next;
-    }
-    out.retain(|s| !s.is_empty());
-    out
 }
 
 impl Game for Ashtapada {

@@ -5,10 +5,10 @@ use super::*;
 impl Ashtapada {
     /// The text of a plan.
     pub fn plan_text(plan: &Plan) -> String {
-        if plan.steps.is_empty() {
+        if plan.is_pass() {
             return "pass".into();
         }
-        plan.steps
+        plan.steps()
             .iter()
             .map(|s| match s {
                 Step::Enter => "enter".to_string(),
@@ -35,7 +35,8 @@ impl Ashtapada {
     pub fn text(&self) -> String {
         let seats: Vec<String> = (0..self.seats.len())
             .map(|p| {
-                let spots: Vec<String> = self.pieces[p]
+                let spots: Vec<String> = self
+                    .pieces(p)
                     .iter()
                     .map(|&s| match s {
                         Spot::Hand => "-".to_string(),
@@ -101,7 +102,7 @@ impl Ashtapada {
                 return Err(bad(&format!("each seat has {} pieces", rules.pieces())));
             }
             for (i, s) in spots.iter().enumerate() {
-                g.pieces[p][i] = match *s {
+                g.pieces.seat_mut(p)[i] = match *s {
                     "-" => Spot::Hand,
                     "off" if rules == Ruleset::Kile => Spot::Off,
                     "keep" => Spot::Keep,
@@ -179,7 +180,7 @@ impl Ashtapada {
                 let sq = r * 8 + f;
                 let mut cell = String::new();
                 for p in 0..self.seats.len() {
-                    for &spot in &self.pieces[p] {
+                    for &spot in self.pieces(p) {
                         if self.square(p, spot) == Some(sq) {
                             cell.push_str(&self.seats[p].name()[..1]);
                         }
@@ -194,8 +195,9 @@ impl Ashtapada {
         }
         s += "     a   b   c   d   e   f   g   h\n";
         for p in 0..self.seats.len() {
-            let hand = self.pieces[p].iter().filter(|&&x| x == Spot::Hand).count();
-            let done = self.pieces[p]
+            let hand = self.pieces(p).iter().filter(|&&x| x == Spot::Hand).count();
+            let done = self
+                .pieces(p)
                 .iter()
                 .filter(|&&x| matches!(x, Spot::Keep | Spot::Off))
                 .count();
