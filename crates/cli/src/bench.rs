@@ -53,15 +53,18 @@ pub fn playouts(seconds: f64, only: Option<&str>) -> Result<()> {
         let (mut games, mut plies, mut capped) = (0u64, 0u64, 0u64);
         while start.elapsed().as_secs_f64() < seconds {
             let (n, over) = match make() {
-                ashta_rules::record::AnyGame::Ahayuta(mut g) => {
-                    (random_playout(&mut g, &mut dice, 100_000), g.outcome().is_some())
-                }
-                ashta_rules::record::AnyGame::Ashtapada(mut g) => {
-                    (random_playout(&mut g, &mut dice, 100_000), g.outcome().is_some())
-                }
-                ashta_rules::record::AnyGame::Shaturanga(mut g) => {
-                    (random_playout(&mut g, &mut dice, 100_000), g.outcome().is_some())
-                }
+                ashta_rules::record::AnyGame::Ahayuta(mut g) => (
+                    random_playout(&mut g, &mut dice, 100_000),
+                    g.outcome().is_some(),
+                ),
+                ashta_rules::record::AnyGame::Ashtapada(mut g) => (
+                    random_playout(&mut g, &mut dice, 100_000),
+                    g.outcome().is_some(),
+                ),
+                ashta_rules::record::AnyGame::Shaturanga(mut g) => (
+                    random_playout(&mut g, &mut dice, 100_000),
+                    g.outcome().is_some(),
+                ),
             };
             plies += n as u64;
             capped += u64::from(!over);
@@ -88,6 +91,8 @@ pub fn playouts(seconds: f64, only: Option<&str>) -> Result<()> {
     measure("ashtapada ashta-kashte, 4", &|| {
         A::Ashtapada(Ashtapada::new(Ruleset::AshtaKashte, 4))
     });
-    measure("shaturanga", &|| A::Shaturanga(Shaturanga::new(BoatMove::Leap)));
+    measure("shaturanga", &|| {
+        A::Shaturanga(Shaturanga::new(BoatMove::Leap))
+    });
     Ok(())
 }

@@ -493,7 +493,11 @@ impl Ashtapada {
     /// The throw values still in hand (`left`, counted by value), in the order in which
     /// they first appear among the throws not yet used (a used throw is the earliest of
     /// its value): the order in which plans are explored and their throws written.
-    fn value_order(&self, walk: &Walk, left: &[u16; THROWS.len()]) -> ([usize; THROWS.len()], usize) {
+    fn value_order(
+        &self,
+        walk: &Walk,
+        left: &[u16; THROWS.len()],
+    ) -> ([usize; THROWS.len()], usize) {
         let mut firsts = [(usize::MAX, 0usize); THROWS.len()];
         let mut n = 0;
         for (v, &k) in left.iter().enumerate() {

@@ -203,6 +203,9 @@ enum Phase {
 pub struct Shaturanga {
     boat: BoatMove,
     board: [Option<Piece>; 64],
+    /// The squares of each owner's pieces and of each kind (kept with `board` by `put`).
+    owner_bb: [u64; 4],
+    kind_bb: [u64; 5],
     /// Whether each player's rajah is a prisoner.
     prisoner: [bool; 4],
     status: [Status; 4],
@@ -314,9 +317,11 @@ impl Shaturanga {
                 });
             }
         }
-        Shaturanga {
+        let mut g = Shaturanga {
             boat,
             board,
+            owner_bb: [0; 4],
+            kind_bb: [0; 5],
             prisoner: [false; 4],
             status: [Status::Playing; 4],
             command: [0, 1, 2, 3],
@@ -329,7 +334,35 @@ impl Shaturanga {
             phase: Phase::Start(vec![None; 4]),
             quiet: 0,
             outcome: None,
+        };
+        g.index_board();
+        g
+    }
+
+    /// Recomputes the squares of each owner and kind from the board.
+    pub(super) fn index_board(&mut self) {
+        self.owner_bb = [0; 4];
+        self.kind_bb = [0; 5];
+        for (s, pc) in self.board.iter().enumerate() {
+            if let Some(pc) = pc {
+                self.owner_bb[pc.owner as usize] |= 1 << s;
+                self.kind_bb[pc.kind as usize] |= 1 << s;
+            }
         }
+    }
+
+    /// Sets square `s` to `pc`, keeping the squares of each owner and kind.
+    pub(super) fn put(&mut self, s: Sq, pc: Option<Piece>) {
+        let bit = 1u64 << s;
+        if let Some(old) = self.board[s as usize] {
+            self.owner_bb[old.owner as usize] &= !bit;
+            self.kind_bb[old.kind as usize] &= !bit;
+        }
+        if let Some(new) = pc {
+            self.owner_bb[new.owner as usize] |= bit;
+            self.kind_bb[new.kind as usize] |= bit;
+        }
+        self.board[s as usize] = pc;
     }
 
     /// A position set out by hand (for studies and tests): the pieces given as
@@ -350,6 +383,7 @@ impl Shaturanga {
             }
             g.board[parse_sq(name)? as usize] = Some(Piece { kind, owner });
         }
+        g.index_board();
         for p in 0..4u8 {
             g.prisoner[p as usize] = !g
                 .board

@@ -18,15 +18,6 @@ impl Shaturanga {
         }
     }
 
-    /// The player who moves the piece.
-    pub(super) fn controller(&self, pc: Piece) -> u8 {
-        if pc.kind == Kind::Boat {
-            self.ship_control[pc.owner as usize]
-        } else {
-            self.command[pc.owner as usize]
-        }
-    }
-
     pub(super) fn is_enemy(&self, a: u8, b: u8) -> bool {
         a % 2 != b % 2
     }
@@ -44,20 +35,10 @@ impl Shaturanga {
     /// A player is privileged (rule 11) when besides the rajah only a boat and one pawn
     /// are left.
     pub(super) fn privileged(&self, p: u8) -> bool {
-        let mut boats = 0;
-        let mut pawns = 0;
-        for pc in self.board.iter().flatten() {
-            if pc.owner != p {
-                continue;
-            }
-            match pc.kind {
-                Kind::Boat => boats += 1,
-                Kind::Pawn => pawns += 1,
-                Kind::Rajah => {}
-                _ => return false,
-            }
-        }
-        boats == 1 && pawns == 1
+        let mine = self.owner_bb[p as usize];
+        let of = |k: Kind| mine & self.kind_bb[k as usize];
+        let others = mine & !(of(Kind::Rajah) | of(Kind::Boat) | of(Kind::Pawn));
+        others == 0 && of(Kind::Boat).count_ones() == 1 && of(Kind::Pawn).count_ones() == 1
     }
 
     /// The moves of one piece by the rules of movement.
@@ -158,21 +139,32 @@ impl Shaturanga {
     /// The moves the die allows the actor at seat `current`'s throw.
     pub(super) fn moves_for_die(&self, die: u8) -> Vec<Move> {
         let actor = self.actor(self.current);
-        let mut out = Vec::new();
-        for s in 0..64u8 {
-            let Some(pc) = self.board[s as usize] else {
-                continue;
+        let mut out = Vec::with_capacity(16);
+        let of = |k: Kind| self.kind_bb[k as usize];
+        let indicated = match die {
+            2 => of(Kind::Boat),
+            3 => of(Kind::Horse),
+            4 => of(Kind::Elephant),
+            _ => of(Kind::Rajah) | of(Kind::Pawn),
+        };
+        // the pieces the actor controls: boats by who commands the ships, the rest by
+        // who commands the army
+        let mut controlled = 0u64;
+        for o in 0..4 {
+            let commander = if die == 2 {
+                self.ship_control[o]
+            } else {
+                self.command[o]
             };
-            if self.controller(pc) != actor || self.status[pc.owner as usize] != Status::Playing {
-                continue;
+            if commander == actor && self.status[o] == Status::Playing {
+                controlled |= self.owner_bb[o];
             }
-            let indicated = match die {
-                2 => pc.kind == Kind::Boat,
-                3 => pc.kind == Kind::Horse,
-                4 => pc.kind == Kind::Elephant,
-                _ => matches!(pc.kind, Kind::Rajah | Kind::Pawn),
-            };
-            if indicated {
+        }
+        let mut todo = indicated & controlled;
+        while todo != 0 {
+            let s = todo.trailing_zeros() as Sq;
+            todo &= todo - 1;
+            if let Some(pc) = self.board[s as usize] {
                 self.piece_moves(s, pc, &mut out);
             }
         }
@@ -188,6 +180,28 @@ impl Shaturanga {
             Phase::Move(n) => self.moves_for_die(n),
             Phase::Decide(_) => vec![Move::Yes, Move::No],
             _ => Vec::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{BoatMove, Shaturanga};
+    use crate::{random_playout, Dice, Game};
+
+    #[test]
+    fn squares_by_owner_and_kind_follow_the_board() {
+        let mut dice = Dice::new(5);
+        for _ in 0..200 {
+            let mut g = Shaturanga::new(BoatMove::Leap);
+            for _ in 0..2000 {
+                if random_playout(&mut g, &mut dice, 1) == 0 {
+                    break;
+                }
+                let mut fresh = g.clone();
+                fresh.index_board();
+                assert_eq!((fresh.owner_bb, fresh.kind_bb), (g.owner_bb, g.kind_bb));
+            }
         }
     }
 }

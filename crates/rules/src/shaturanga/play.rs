@@ -68,9 +68,9 @@ impl Shaturanga {
         };
         let actor = self.actor(self.current);
         let mut progress = false;
-        let taken = self.board[to as usize].take();
-        self.board[from as usize] = None;
-        self.board[to as usize] = Some(pc);
+        let taken = self.board[to as usize];
+        self.put(from, None);
+        self.put(to, Some(pc));
         let mut rajah_taken = None;
         if let Some(t) = taken {
             progress = true;
@@ -100,10 +100,13 @@ impl Shaturanga {
         // rule 10 and 11: promotion
         if pc.kind == Kind::Pawn {
             if let Some(k) = promote {
-                self.board[to as usize] = Some(Piece {
-                    kind: k,
-                    owner: pc.owner,
-                });
+                self.put(
+                    to,
+                    Some(Piece {
+                        kind: k,
+                        owner: pc.owner,
+                    }),
+                );
                 progress = true;
             } else if self.promote_waiting(pc.owner) {
                 progress = true;
@@ -186,10 +189,13 @@ impl Shaturanga {
         if !self.prisoner[p as usize] || self.board[t].is_some() {
             return;
         }
-        self.board[t] = Some(Piece {
-            kind: Kind::Rajah,
-            owner: p,
-        });
+        self.put(
+            t as Sq,
+            Some(Piece {
+                kind: Kind::Rajah,
+                owner: p,
+            }),
+        );
         self.prisoner[p as usize] = false;
         self.command[p as usize] = p;
     }
@@ -225,7 +231,7 @@ impl Shaturanga {
                     owner: p,
                 })
             {
-                self.board[s as usize] = Some(Piece { kind: k, owner: p });
+                self.put(s, Some(Piece { kind: k, owner: p }));
                 any = true;
             }
         }
@@ -258,7 +264,7 @@ impl Shaturanga {
             for &s in &block {
                 if let Some(b) = self.board[s as usize] {
                     if self.is_enemy(owner, b.owner) {
-                        self.board[s as usize] = None;
+                        self.put(s, None);
                     } else if b.owner == ally(owner) {
                         self.ship_control[b.owner as usize] = owner;
                     }
@@ -296,11 +302,9 @@ impl Shaturanga {
             if self.status[p as usize] != Status::Playing {
                 continue;
             }
-            let (mut pieces, mut rajahs) = (0, 0);
-            for pc in self.board.iter().flatten().filter(|pc| pc.owner == p) {
-                pieces += 1;
-                rajahs += usize::from(pc.kind == Kind::Rajah);
-            }
+            let mine = self.owner_bb[p as usize];
+            let pieces = mine.count_ones();
+            let rajahs = (mine & self.kind_bb[Kind::Rajah as usize]).count_ones();
             if pieces == 0 {
                 self.status[p as usize] = Status::Out;
             } else if pieces == 1 && rajahs == 1 {

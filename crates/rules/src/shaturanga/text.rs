@@ -202,6 +202,7 @@ impl Shaturanga {
                 return Err(bad(&format!("rank {} does not have 8 squares", r + 1)));
             }
         }
+        g.index_board();
         let one = |s: &str| -> Result<u8, ShaturangaError> {
             let mut cs = s.chars();
             match (cs.next(), cs.next()) {
