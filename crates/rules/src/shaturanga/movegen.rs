@@ -187,7 +187,7 @@ impl Shaturanga {
 #[cfg(test)]
 mod tests {
     use super::super::{BoatMove, Shaturanga};
-    use crate::{random_playout, Dice, Game};
+    use crate::{random_playout, Dice};
 
     #[test]
     fn squares_by_owner_and_kind_follow_the_board() {
