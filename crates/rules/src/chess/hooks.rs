@@ -1,10 +1,10 @@
 //! Rule hooks that forbid moves the pieces' movement would allow. Each is named in
 //! [`super::variant::Hooks`] and handled here, in one place.
 
-use super::movegen::MoveList;
+use super::movegen::{MoveList, Sink};
 use super::position::{Move, MoveKind, Position};
-use super::variant::Opening;
-use crate::geometry::Color;
+use super::variant::{Kind, Opening};
+use crate::geometry::{Bitboard, Color, Square};
 
 /// Removes the moves the variant's rule hooks forbid.
 pub(crate) fn filter_moves(pos: &Position, list: &mut MoveList) {
@@ -49,8 +49,12 @@ pub(crate) fn filter_moves(pos: &Position, list: &mut MoveList) {
     }
     if h.drops {
         // Shogi: a pawn drop may not give checkmate
+        let checks = pawn_drop_checks(pos);
         list.retain(|m| {
-            m.kind() != MoveKind::Drop || !pos.v.is_pawn(m.piece()) || !gives_mate(pos, m)
+            m.kind() != MoveKind::Drop
+                || !pos.v.is_pawn(m.piece())
+                || !checks.has(m.to())
+                || !gives_mate(pos, m)
         });
     }
     if h.stalemate_illegal {
@@ -74,6 +78,64 @@ fn check_capture(pos: &Position, list: &mut MoveList) {
     };
     if list.iter().any(|&m| captures_checker(m)) {
         list.retain(captures_checker);
+    }
+}
+
+/// The squares where a pawn of the side to move, dropped, would attack the enemy king (a
+/// superset: paths are not walked, and a riding pawn could attack from anywhere).
+pub(crate) fn pawn_drop_checks(pos: &Position) -> Bitboard {
+    let v = pos.v;
+    let Some(k) = pos.king_square(pos.side.other()) else {
+        return Bitboard::EMPTY;
+    };
+    let mut b = Bitboard::EMPTY;
+    for kind in 0..v.kinds() {
+        if v.is_pawn(kind as Kind) {
+            let t = &v.tables[kind][pos.side.index()];
+            if !t.rides.is_empty() || !t.hops.is_empty() {
+                return !Bitboard::EMPTY;
+            }
+            b |= t.leap_attackers[k.index()] | t.path_attackers[k.index()];
+        }
+    }
+    b
+}
+
+/// Shogi's ban on mate by a pawn drop, while the moves are counted: passes every move on
+/// but the pawn drops that give mate.
+pub(crate) struct NoPawnDropMate<'a, S: Sink> {
+    pub(crate) pos: &'a Position,
+    pub(crate) inner: &'a mut S,
+    /// Where a dropped pawn would give check.
+    pub(crate) checks: Bitboard,
+}
+
+impl<S: Sink> Sink for NoPawnDropMate<'_, S> {
+    fn push(&mut self, m: Move) {
+        if m.kind() == MoveKind::Drop
+            && self.pos.v.is_pawn(m.piece())
+            && self.checks.has(m.to())
+            && gives_mate(self.pos, m)
+        {
+            return;
+        }
+        self.inner.push(m);
+    }
+    fn push_targets(&mut self, from: Square, targets: Bitboard) {
+        self.inner.push_targets(from, targets);
+    }
+    fn push_shifted(&mut self, back: i32, targets: Bitboard) {
+        self.inner.push_shifted(back, targets);
+    }
+    fn push_drops(&mut self, kind: Kind, squares: Bitboard) {
+        if !self.pos.v.is_pawn(kind) {
+            self.inner.push_drops(kind, squares);
+            return;
+        }
+        self.inner.push_drops(kind, squares & !self.checks);
+        for to in squares & self.checks {
+            self.push(Move::new(MoveKind::Drop, to, to, kind));
+        }
     }
 }
 

@@ -142,7 +142,7 @@ impl Sink for Counter {
 struct Checked<'a, S: Sink> {
     pos: &'a Position,
     inner: &'a mut S,
-    riders: Riders,
+    riders: &'a Riders,
     /// Squares a move must touch to change the king's safety (when not in check); `None`
     /// when every move is tested.
     danger: Option<Danger>,
@@ -211,14 +211,14 @@ impl<S: Sink> Sink for Checked<'_, S> {
             if let Some(kind) = piece.filter(|&p| !self.pos.v.is_royal(p)) {
                 if !self
                     .pos
-                    .exposes_king(k, m.from(), m.to(), kind, &self.riders)
+                    .exposes_king(k, m.from(), m.to(), kind, self.riders)
                 {
                     self.inner.push(m);
                 }
                 return;
             }
         }
-        let legal = match self.pos.quick_legal(m, &self.riders, self.fsf_facing) {
+        let legal = match self.pos.quick_legal(m, self.riders, self.fsf_facing) {
             Some(ok) => ok,
             None => self.pos.is_safe_after(m),
         };
@@ -259,7 +259,7 @@ impl Position {
     /// The legal moves by the pieces' movement, outside the setup phase.
     fn generate_played(&self, list: &mut impl Sink) {
         if self.fast_legality() {
-            self.generate_moves(list, true, false);
+            self.generate_moves(list, true, false, &self.riders(self.side.other()));
         } else {
             let them = self.side.other();
             let riders = self.riders(them);
@@ -276,7 +276,7 @@ impl Position {
                 &mut Checked {
                     pos: self,
                     inner: list,
-                    riders,
+                    riders: &riders,
                     danger,
                     king,
                     by_playing: false,
@@ -284,6 +284,7 @@ impl Position {
                 },
                 false,
                 in_check,
+                &riders,
             );
         }
     }
@@ -305,7 +306,7 @@ impl Position {
                 &mut Checked {
                     pos: self,
                     inner: &mut list,
-                    riders,
+                    riders: &riders,
                     danger: None,
                     king: None,
                     by_playing: true,
@@ -313,6 +314,7 @@ impl Position {
                 },
                 false,
                 self.in_check(),
+                &riders,
             );
         }
         super::hooks::filter_moves(self, &mut list);
@@ -331,7 +333,6 @@ impl Position {
     fn can_bulk_count(&self) -> bool {
         let h = &self.v.spec.hooks;
         !h.check_capture
-            && !h.drops
             && !h.knight_mate_illegal
             && !h.stalemate_illegal
             && self.opening_left == 0
@@ -346,7 +347,15 @@ impl Position {
         }
         if self.can_bulk_count() {
             let mut c = Counter(0);
-            self.generate_played(&mut c);
+            if self.v.spec.hooks.drops {
+                self.generate_played(&mut super::hooks::NoPawnDropMate {
+                    pos: self,
+                    inner: &mut c,
+                    checks: super::hooks::pawn_drop_checks(self),
+                });
+            } else {
+                self.generate_played(&mut c);
+            }
             return c.0;
         }
         let mut list = MoveList::new();
@@ -357,7 +366,13 @@ impl Position {
     /// The moves of the side to move by the pieces' movement, filtered by check and pin
     /// masks when `fast`, else left to `list` to test (`slow_in_check` says whether the
     /// king is in check then).
-    fn generate_moves(&self, list: &mut impl Sink, fast: bool, slow_in_check: bool) {
+    fn generate_moves(
+        &self,
+        list: &mut impl Sink,
+        fast: bool,
+        slow_in_check: bool,
+        riders: &Riders,
+    ) {
         let v = self.v;
         let us = self.side;
         let them = us.other();
@@ -365,16 +380,15 @@ impl Position {
         let enemy = self.color_bb(them);
         let ksq = self.king_square(us);
 
-        let riders = self.riders(them);
         let royal_kind = ksq
             .and_then(|k| self.piece_at(k))
             .map_or(v.king, |p| p.kind);
         let (checkers, block) = match (fast, ksq) {
-            (true, Some(k)) => self.check_mask(k, &riders),
+            (true, Some(k)) => self.check_mask(k, riders),
             _ => (Bitboard::EMPTY, !Bitboard::EMPTY),
         };
         let pins = match (fast, ksq) {
-            (true, Some(k)) => self.pins(k, us, &riders),
+            (true, Some(k)) => self.pins(k, us, riders),
             _ => Pins::NONE,
         };
 
@@ -389,7 +403,7 @@ impl Position {
             let lifted = occ.without(k);
             let mut safe = Bitboard::EMPTY;
             for to in targets {
-                if self.attackers_with(to, them, lifted, &riders).is_empty() {
+                if self.attackers_with(to, them, lifted, riders).is_empty() {
                     safe |= to.bb();
                 }
             }
@@ -428,10 +442,8 @@ impl Position {
                     let a = self.attacks_of(kind, us, from, occ) & target;
                     (a & enemy, a & !occ)
                 } else {
-                    (
-                        self.attacks_of(kind, us, from, occ) & enemy & target,
-                        self.quiet_of(kind, us, from, occ) & target,
-                    )
+                    let (caps, quiets) = self.targets_of(kind, us, from, occ);
+                    (caps & enemy & target, quiets & target)
                 };
                 if pins.pinned.has(from) {
                     let line = pins.line(v, from);

@@ -412,6 +412,56 @@ impl Position {
         b
     }
 
+    /// Both [`Position::attacks_of`] and [`Position::quiet_of`], in one pass over the
+    /// piece's movement.
+    #[inline]
+    pub(crate) fn targets_of(
+        &self,
+        k: Kind,
+        c: Color,
+        sq: Square,
+        occ: Bitboard,
+    ) -> (Bitboard, Bitboard) {
+        let v = self.v;
+        let t = &v.tables[k as usize][c.index()];
+        let mut caps = t.leap_capture[sq.index()];
+        let mut quiets = t.leap_move[sq.index()];
+        for &(r, mode) in &t.rides {
+            let reach = v.ride(r, sq, occ);
+            if mode.captures() {
+                caps |= reach;
+            }
+            if mode.moves() {
+                quiets |= reach;
+            }
+        }
+        let same = self.kind_bb(k);
+        for &(r, mode) in &t.hops {
+            let Some(screen) = v.first_on(r, sq, occ) else {
+                continue;
+            };
+            if v.cannon_rule_kinds >> k & 1 != 0 && same.has(screen) {
+                continue;
+            }
+            let beyond = v.ride(r, screen, occ);
+            if mode.moves() {
+                quiets |= beyond & !occ;
+            }
+            if mode.captures() {
+                let target = beyond & occ;
+                if !(v.cannon_rule_kinds >> k & 1 != 0 && (target & same).any()) {
+                    caps |= target;
+                }
+            }
+        }
+        if t.has_paths {
+            let paths = &t.paths[sq.index()];
+            caps |= self.path_targets(k, paths, occ, true, same);
+            quiets |= self.path_targets(k, paths, occ, false, same);
+        }
+        (caps, quiets & !occ)
+    }
+
     /// Empty squares a `k` of colour `c` on `sq` may move to without capturing.
     #[inline]
     pub fn quiet_of(&self, k: Kind, c: Color, sq: Square, occ: Bitboard) -> Bitboard {
