@@ -4,9 +4,11 @@
 Both programs count the same tree (the node counts are checked to be equal), single
 threaded, with bulk counting at the last ply. Fairy-Stockfish is the Debian package
 (`apt-get install fairy-stockfish`, binary /usr/games/fairy-stockfish); its start-up time is
-measured with `go perft 1` and subtracted. Prints a Markdown table for the README.
+measured with `go perft 1` and subtracted. The two run alternately, five times each, and
+the best time of each counts, so that load from elsewhere on a shared machine touches both
+alike. Prints a Markdown table for the README.
 
-    cargo build --release && python3 tools/bench_vs_fsf.py
+    cargo build --release && python3 tools/bench_vs_fsf.py [game ...]
 """
 import argparse
 import os
@@ -34,48 +36,51 @@ CASES = [
 ]
 
 
-REPEAT = 3  # best of three runs each, to damp the noise of a shared machine
+REPEAT = 5  # runs of each program, alternating, best taken: the machine is shared
 
 
-def fsf_perft(variant, fen, depth):
+def fsf_run(variant, fen, depth):
     pos = f"fen {fen}" if fen else "startpos"
-
-    def run(d):
-        script = f"uci\nsetoption name UCI_Variant value {variant}\nposition {pos}\ngo perft {d}\nquit\n"
-        t = time.perf_counter()
-        out = subprocess.run([FSF], input=script, capture_output=True, text=True).stdout
-        return time.perf_counter() - t, int(re.search(r"Nodes searched: (\d+)", out).group(1))
-
-    startup = min(run(1)[0] for _ in range(REPEAT))
-    runs = [run(depth) for _ in range(REPEAT)]
-    return runs[0][1], min(t for t, _ in runs) - startup
+    script = f"uci\nsetoption name UCI_Variant value {variant}\nposition {pos}\ngo perft {depth}\nquit\n"
+    t = time.perf_counter()
+    out = subprocess.run([FSF], input=script, capture_output=True, text=True).stdout
+    return time.perf_counter() - t, int(re.search(r"Nodes searched: (\d+)", out).group(1))
 
 
-def ashta_perft(game, fen, depth):
+def ashta_run(game, fen, depth):
     args = [ASHTA, "perft", game, "--ruleset", "fairy-stockfish", "--depth", str(depth)]
     if fen:
         args += ["--fen", fen]
-    best = None
+    out = subprocess.run(args, capture_output=True, text=True)
+    nodes = int(re.search(r"Nodes searched: (\d+)", out.stdout).group(1))
+    return float(re.search(r"time ([0-9.]+)s", out.stderr).group(1)), nodes
+
+
+def side_by_side(game, variant, fen, depth):
+    """Both programs' best times over REPEAT alternating runs (Fairy-Stockfish's start-up,
+    measured with `go perft 1`, subtracted)."""
+    startup = min(fsf_run(variant, fen, 1)[0] for _ in range(REPEAT))
+    ours, theirs = [], []
     for _ in range(REPEAT):
-        out = subprocess.run(args, capture_output=True, text=True)
-        nodes = int(re.search(r"Nodes searched: (\d+)", out.stdout).group(1))
-        secs = float(re.search(r"time ([0-9.]+)s", out.stderr).group(1))
-        best = secs if best is None else min(best, secs)
-    return nodes, best
+        ours.append(ashta_run(game, fen, depth))
+        theirs.append(fsf_run(variant, fen, depth))
+    return ours[0][1], min(t for t, _ in ours), theirs[0][1], min(t for t, _ in theirs) - startup
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true", help="one ply less everywhere")
+    ap.add_argument("games", nargs="*", help="only these of our game ids")
     args = ap.parse_args()
     if not os.path.exists(FSF):
         sys.exit(f"{FSF} not found: apt-get install fairy-stockfish")
     print("| game (FSF name) | position | depth | nodes | Ashta Mnps | Fairy-Stockfish Mnps | ratio |")
     print("|---|---|---|---|---|---|---|")
     for game, variant, fen, depth in CASES:
+        if args.games and game not in args.games:
+            continue
         d = depth - 1 if args.quick else depth
-        n1, t1 = ashta_perft(game, fen, d)
-        n2, t2 = fsf_perft(variant, fen, d)
+        n1, t1, n2, t2 = side_by_side(game, variant, fen, d)
         same = "" if n1 == n2 else f" (FSF {n2})"
         print(
             f"| {game} ({variant}) | {'start' if not fen else fen.split()[0][:24] + '…'} | {d} | {n1}{same} "

@@ -181,6 +181,7 @@ impl Position {
         }
         // the kings come to face only when a piece leaves the file between them
         v.spec.hooks.flying_general
+            && v.king_file_rays == 0
             && !drop
             && from.file() == k.file()
             && self.facing_king(k, them, occ_after).any()
@@ -235,7 +236,7 @@ impl Position {
                 }
             }
         }
-        if v.spec.hooks.flying_general {
+        if v.spec.hooks.flying_general && v.king_file_rays == 0 {
             if let Some(theirs) = self.king_square(them) {
                 if theirs.file() == k.file() {
                     for r in k.rank().min(theirs.rank())..=k.rank().max(theirs.rank()) {

@@ -413,6 +413,10 @@ impl Position {
         for (i, ray) in v.rays.iter().enumerate() {
             r.by_ray[i] = of_kinds(v.ride_capturers[by.index()][ray.opposite]);
             r.hop_by_ray[i] = of_kinds(v.hop_capturers[by.index()][ray.opposite]);
+            if v.king_file_rays >> i & 1 != 0 {
+                // the flying general: the king faces along its file like a rook
+                r.by_ray[i] |= self.royals(by);
+            }
         }
         r
     }
@@ -507,7 +511,7 @@ impl Position {
                 att |= hopper.bb();
             }
         }
-        if v.spec.hooks.flying_general {
+        if v.spec.hooks.flying_general && v.king_file_rays == 0 {
             att |= self.facing_king(sq, by, occ);
         }
         att

@@ -388,6 +388,10 @@ pub struct Variant {
     /// Whether every piece's movement is table-driven (leaps and unlimited rides), so
     /// pins and check masks decide legality without playing the move.
     pub(crate) simple: bool,
+    /// Xiangqi's flying general as riding: the rays along a file, on which a king
+    /// "attacks" like a rook (none when the variant has no such rays; then the facing
+    /// kings are tested on their own).
+    pub(crate) king_file_rays: u16,
     /// Whether any piece hops along rays (a cannon).
     pub(crate) has_hops: bool,
     pub(crate) promotion_zone: [Bitboard; 2],
@@ -466,6 +470,16 @@ impl Variant {
                 }
             }
         }
+        let file_rays = rays
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.dx == 0)
+            .fold(0u16, |m, (i, _)| m | 1 << i);
+        let king_file_rays = if spec.hooks.flying_general && file_rays.count_ones() == 2 {
+            file_rays
+        } else {
+            0
+        };
         let has_hops = hop_capturers.iter().flatten().any(|&m| m != 0);
         let cannon_rule_kinds = if spec.hooks.janggi_cannon {
             spec.pieces
@@ -579,6 +593,7 @@ impl Variant {
             cannon_rule_kinds,
             simple,
             has_hops,
+            king_file_rays,
             promotion_zone,
             pawn_kinds,
             start_counts: [[0; MAX_KINDS]; 2],
