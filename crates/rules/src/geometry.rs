@@ -253,13 +253,11 @@ impl Shape {
     }
     /// Mask of one rank.
     pub fn rank(self, r: u8) -> Bitboard {
-        let mut b = Bitboard::EMPTY;
-        for f in 0..self.files {
-            if let Some(s) = Square::new(f, r) {
-                b = b.with(s);
-            }
+        if r >= GRID_RANKS {
+            return Bitboard::EMPTY;
         }
-        b
+        let files = self.files.min(GRID_FILES) as u32;
+        Bitboard(((1u128 << files) - 1) << (r as u32 * GRID_FILES as u32))
     }
     /// Whether `sq` lies on this board.
     pub fn contains(self, sq: Square) -> bool {

@@ -451,8 +451,14 @@ impl Position {
                     quiets &= line;
                 }
                 if shogi_promotion && v.promote_kind[kind as usize].is_some() {
-                    for to in caps | quiets {
-                        self.push_shogi_move(list, kind, from, to);
+                    let zone = v.promotion_zone(us);
+                    if zone.has(from) || ((caps | quiets) & zone).any() {
+                        for to in caps | quiets {
+                            self.push_shogi_move(list, kind, from, to);
+                        }
+                    } else {
+                        // no promotion possible: plain moves only
+                        list.push_targets(from, caps | quiets);
                     }
                 } else if pawn {
                     let targets = caps | quiets;

@@ -303,12 +303,18 @@ impl Position {
 
     /// Whether the two kings face each other on an open file.
     pub fn kings_facing(&self) -> bool {
-        match (
+        let (Some(w), Some(b)) = (
             self.king_square(Color::White),
             self.king_square(Color::Black),
-        ) {
-            (Some(w), Some(_)) => self.facing_king(w, Color::Black, self.occupied()).any(),
-            _ => false,
+        ) else {
+            return false;
+        };
+        if w.file() != b.file() {
+            return false;
+        }
+        match self.v.ray_toward[w.index()][b.index()] {
+            super::variant::NO_RAY => self.facing_king(w, Color::Black, self.occupied()).any(),
+            r => self.v.first_on(r as usize, w, self.occupied()) == Some(b),
         }
     }
 

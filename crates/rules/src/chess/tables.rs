@@ -406,7 +406,7 @@ impl Position {
                 b |= v.hop_capture(k, r, sq, occ, same);
             }
         }
-        if t.has_paths {
+        if t.has_paths && !t.paths[sq.index()].is_empty() {
             b |= self.path_targets(k, &t.paths[sq.index()], occ, true, same);
         }
         b
@@ -454,7 +454,7 @@ impl Position {
                 }
             }
         }
-        if t.has_paths {
+        if t.has_paths && !t.paths[sq.index()].is_empty() {
             let paths = &t.paths[sq.index()];
             caps |= self.path_targets(k, paths, occ, true, same);
             quiets |= self.path_targets(k, paths, occ, false, same);
@@ -478,7 +478,7 @@ impl Position {
                 b |= v.hop_quiet(k, r, sq, occ, self.kind_bb(k));
             }
         }
-        if t.has_paths {
+        if t.has_paths && !t.paths[sq.index()].is_empty() {
             b |= self.path_targets(k, &t.paths[sq.index()], occ, false, self.kind_bb(k));
         }
         b & !occ
