@@ -211,13 +211,20 @@ impl Position {
                 let nearest = if ray.up { riders.lsb() } else { riders.msb() };
                 danger.from |= line & !ray.from[nearest.index()] & !nearest.bb();
             }
-            if (line & their.hop_by_ray[i]).any() {
-                // any change in the number of screens
+            let hoppers = line & their.hop_by_ray[i];
+            if hoppers.any() {
+                // a piece leaving the line may leave a hopper one screen; one landing
+                // up to the nearest hopper may become the only screen (taking that
+                // hopper too: under Janggi's rule a cannon is no screen, the taker is);
+                // beyond it, the nearest hopper and the lander are two screens
+                let nearest = if ray.up { hoppers.lsb() } else { hoppers.msb() };
                 danger.from |= line;
-                danger.to |= line;
+                danger.to |= line & !ray.from[nearest.index()];
             }
         }
-        for kind in 0..v.kinds() {
+        // the paths of pieces near enough to reach the king
+        let near = v.leap_reach[them.index()][k.index()] & self.color_bb(them);
+        for kind in 0..if near.any() { v.kinds() } else { 0 } {
             let t = &v.tables[kind][them.index()];
             if !t.has_paths {
                 continue;
