@@ -481,41 +481,38 @@ impl Position {
         }
         for (i, ray) in v.rays.iter().enumerate() {
             let line_riders = riders.by_ray[i] & !gone;
+            let hoppers = riders.hop_by_ray[i] & !gone;
             let full = ray.from[sq.index()];
-            if (full & line_riders).is_empty() {
+            if (full & (line_riders | hoppers)).is_empty() {
                 continue;
             }
             let blockers = full & occ;
-            let b = if ray.up {
+            if blockers.is_empty() {
+                continue;
+            }
+            let first = if ray.up {
                 blockers.lsb()
             } else {
                 blockers.msb()
             };
-            if line_riders.has(b) {
-                att |= b.bb();
+            if line_riders.has(first) {
+                att |= first.bb();
             }
-        }
-        if v.has_hops {
-            for (i, ray) in v.rays.iter().enumerate() {
-                let hoppers = riders.hop_by_ray[i] & !gone;
-                if (ray.from[sq.index()] & hoppers).is_empty() {
+            if hoppers.is_empty() {
+                continue;
+            }
+            // a hopper beyond the first piece, its screen
+            let Some(hopper) = v.first_on(i, first, occ).filter(|h| hoppers.has(*h)) else {
+                continue;
+            };
+            let k = self.piece_at(hopper).expect("a hopper").kind;
+            if v.cannon_rule_kinds >> k & 1 != 0 {
+                let same = self.kind_after(k, after);
+                if same.has(first) || same.has(sq) {
                     continue;
                 }
-                let Some(screen) = v.first_on(i, sq, occ) else {
-                    continue;
-                };
-                let Some(hopper) = v.first_on(i, screen, occ).filter(|h| hoppers.has(*h)) else {
-                    continue;
-                };
-                let k = self.piece_at(hopper).expect("a hopper").kind;
-                if v.cannon_rule_kinds >> k & 1 != 0 {
-                    let same = self.kind_after(k, after);
-                    if same.has(screen) || same.has(sq) {
-                        continue;
-                    }
-                }
-                att |= hopper.bb();
             }
+            att |= hopper.bb();
         }
         if v.spec.hooks.flying_general && v.king_file_rays == 0 {
             att |= self.facing_king(sq, by, occ);

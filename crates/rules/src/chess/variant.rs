@@ -392,8 +392,6 @@ pub struct Variant {
     /// "attacks" like a rook (none when the variant has no such rays; then the facing
     /// kings are tested on their own).
     pub(crate) king_file_rays: u16,
-    /// Whether any piece hops along rays (a cannon).
-    pub(crate) has_hops: bool,
     pub(crate) promotion_zone: [Bitboard; 2],
     pub(crate) pawn_kinds: u16,
     /// Kinds that capture by leaping (or by complex atoms), as a bit mask.
@@ -480,7 +478,6 @@ impl Variant {
         } else {
             0
         };
-        let has_hops = hop_capturers.iter().flatten().any(|&m| m != 0);
         let cannon_rule_kinds = if spec.hooks.janggi_cannon {
             spec.pieces
                 .iter()
@@ -592,7 +589,6 @@ impl Variant {
             leap_reach,
             cannon_rule_kinds,
             simple,
-            has_hops,
             king_file_rays,
             promotion_zone,
             pawn_kinds,
