@@ -310,7 +310,7 @@ where
             return Ok(());
         }
         if game.turn() == Turn::Chance {
-            if let Some(m) = dice.pick(&game.chance_outcomes()) {
+            if let Some(m) = game.random_outcome(&mut dice) {
                 writeln!(out, "{}", game.move_text(m))?;
                 game.play(m);
             }

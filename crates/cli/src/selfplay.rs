@@ -115,7 +115,7 @@ pub fn run<G: Game>(
         let mut moves = Vec::new();
         while g.outcome().is_none() && moves.len() < spec.max_plies {
             let m = match g.turn() {
-                Turn::Chance => match dice.pick(&g.chance_outcomes()) {
+                Turn::Chance => match g.random_outcome(&mut dice) {
                     Some(m) => m,
                     None => bail!("game {}: no throw is possible", i + 1),
                 },

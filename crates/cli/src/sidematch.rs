@@ -55,7 +55,7 @@ pub fn play<G: Game>(
         while moves.len() < max_plies {
             let m = match g.turn() {
                 Turn::Over => break,
-                Turn::Chance => match dice.pick(&g.chance_outcomes()) {
+                Turn::Chance => match g.random_outcome(&mut dice) {
                     Some(m) => m,
                     None => bail!("game {}: no throw is possible", i + 1),
                 },

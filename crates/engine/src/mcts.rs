@@ -90,7 +90,7 @@ pub fn mcts_move_with<G: Game>(
             }
             if game.turn() == Turn::Chance {
                 // sample an outcome; follow or create its child
-                let Some(m) = dice.pick(&game.chance_outcomes()) else {
+                let Some(m) = game.random_outcome(&mut dice) else {
                     break;
                 };
                 game.play(m);
@@ -222,7 +222,7 @@ mod tests {
         let mut g = Ashtapada::new(Ruleset::Kile, 4);
         let mut dice = Dice::new(3);
         while g.turn() != Turn::Over && !matches!(g.turn(), Turn::Seat(_)) {
-            let m = dice.pick(&g.chance_outcomes()).unwrap();
+            let m = g.random_outcome(&mut dice).unwrap();
             g.play(m);
         }
         if let Turn::Seat(_) = g.turn() {

@@ -72,6 +72,17 @@ pub trait Game: Clone {
     fn chance_outcomes(&self) -> Vec<(Self::Move, f64)> {
         Vec::new()
     }
+    /// A chance outcome drawn by its probability ([`Dice::pick`] over
+    /// [`Game::chance_outcomes`]; a game may draw it without listing the outcomes).
+    fn random_outcome(&self, dice: &mut Dice) -> Option<Self::Move> {
+        dice.pick(&self.chance_outcomes())
+    }
+    /// A legal move drawn uniformly ([`Dice::index`] into [`Game::legal_moves`]; a game
+    /// may draw it without listing the moves).
+    fn random_move(&self, dice: &mut Dice) -> Option<Self::Move> {
+        let moves = self.legal_moves();
+        dice.index(moves.len()).map(|i| moves[i])
+    }
     /// Plays a legal move or chance outcome.
     fn play(&mut self, m: Self::Move);
     /// The end of the game, if it is over.
@@ -108,6 +119,15 @@ impl Dice {
         (z >> 11) as f64 / (1u64 << 53) as f64
     }
 
+    /// An index below `n` drawn uniformly (`None` when `n` is 0).
+    pub fn index(&mut self, n: usize) -> Option<usize> {
+        if n == 0 {
+            return None;
+        }
+        let i = (self.unit() * n as f64) as usize;
+        Some(i.min(n - 1))
+    }
+
     /// One of `outcomes`, drawn by their probabilities.
     pub fn pick<M: Copy>(&mut self, outcomes: &[(M, f64)]) -> Option<M> {
         let mut x = self.unit();
@@ -127,21 +147,14 @@ pub fn random_playout<G: Game>(game: &mut G, dice: &mut Dice, cap: usize) -> usi
     for ply in 0..cap {
         match game.turn() {
             Turn::Over => return ply,
-            Turn::Chance => {
-                let outcomes = game.chance_outcomes();
-                match dice.pick(&outcomes) {
-                    Some(m) => game.play(m),
-                    None => return ply,
-                }
-            }
-            Turn::Seat(_) => {
-                let moves = game.legal_moves();
-                if moves.is_empty() {
-                    return ply;
-                }
-                let i = (dice.unit() * moves.len() as f64) as usize;
-                game.play(moves[i.min(moves.len() - 1)]);
-            }
+            Turn::Chance => match game.random_outcome(dice) {
+                Some(m) => game.play(m),
+                None => return ply,
+            },
+            Turn::Seat(_) => match game.random_move(dice) {
+                Some(m) => game.play(m),
+                None => return ply,
+            },
         }
     }
     cap

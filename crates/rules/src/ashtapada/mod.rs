@@ -239,8 +239,9 @@ enum Phase {
 #[derive(Clone, PartialEq, Debug)]
 pub struct Ashtapada {
     rules: Ruleset,
-    seats: Vec<Seat>,
-    paths: Vec<(Vec<Sq>, Sq)>,
+    seats: &'static [Seat],
+    /// Each seat's path and its last square (the keep or the centre).
+    paths: &'static [(Vec<Sq>, Sq)],
     pieces: Board,
     current: usize,
     throws: Vec<u8>,
@@ -252,14 +253,30 @@ pub struct Ashtapada {
 impl Ashtapada {
     /// A new game for 2 to 4 players (South and North for two; then West; then East).
     pub fn new(rules: Ruleset, players: usize) -> Ashtapada {
-        let seats = Seat::for_players(players.clamp(2, 4));
-        let paths = seats
-            .iter()
-            .map(|&s| match rules {
-                Ruleset::Kile => kile_path(s),
-                Ruleset::AshtaKashte => ashta_kashte_path(s),
-            })
-            .collect();
+        // the seats and paths of every ruleset and number of players, built once
+        type Table = (Vec<Seat>, Vec<(Vec<Sq>, Sq)>);
+        static TABLES: std::sync::LazyLock<Vec<Vec<Table>>> = std::sync::LazyLock::new(|| {
+            [Ruleset::Kile, Ruleset::AshtaKashte]
+                .iter()
+                .map(|&rules| {
+                    (2..=4)
+                        .map(|n| {
+                            let seats = Seat::for_players(n);
+                            let paths = seats
+                                .iter()
+                                .map(|&s| match rules {
+                                    Ruleset::Kile => kile_path(s),
+                                    Ruleset::AshtaKashte => ashta_kashte_path(s),
+                                })
+                                .collect();
+                            (seats, paths)
+                        })
+                        .collect()
+                })
+                .collect()
+        });
+        let table = &TABLES[usize::from(rules == Ruleset::AshtaKashte)][players.clamp(2, 4) - 2];
+        let (seats, paths) = (&table.0[..], &table.1[..]);
         let n = seats.len();
         Ashtapada {
             rules,
@@ -280,7 +297,7 @@ impl Ashtapada {
     }
     /// The seats in play.
     pub fn seats(&self) -> &[Seat] {
-        &self.seats
+        self.seats
     }
     /// Where each piece of player `p` is.
     pub fn pieces(&self, p: usize) -> &[Spot] {
@@ -795,6 +812,18 @@ impl Game for Ashtapada {
             return Vec::new();
         }
         THROWS.iter().map(|&(v, p)| (Move::Throw(v), p)).collect()
+    }
+    fn random_outcome(&self, dice: &mut crate::game::Dice) -> Option<Move> {
+        if self.turn() != Turn::Chance {
+            return None;
+        }
+        dice.pick(&THROWS).map(Move::Throw)
+    }
+    fn random_move(&self, dice: &mut crate::game::Dice) -> Option<Move> {
+        if self.turn() != Turn::Seat(self.current) {
+            return None;
+        }
+        dice.index(self.plans.len()).map(|i| Move::Plan(i as u16))
     }
     fn play(&mut self, m: Move) {
         match m {

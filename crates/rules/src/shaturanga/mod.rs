@@ -504,6 +504,12 @@ impl Game for Shaturanga {
     fn legal_moves(&self) -> Vec<Move> {
         self.moves()
     }
+    fn random_outcome(&self, dice: &mut crate::game::Dice) -> Option<Move> {
+        match self.turn() {
+            Turn::Chance => dice.pick(&DIE).map(Move::Throw),
+            _ => None,
+        }
+    }
     fn chance_outcomes(&self) -> Vec<(Move, f64)> {
         match self.turn() {
             Turn::Chance => DIE.iter().map(|&(n, p)| (Move::Throw(n), p)).collect(),
