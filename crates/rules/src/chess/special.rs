@@ -108,7 +108,13 @@ impl Position {
     }
 
     pub(crate) fn push_if_safe(&self, sink: &mut impl Sink, m: Move) {
-        if self.is_safe_after(m) {
+        // decided from the occupancy after the move where it can be, else by playing it
+        let riders = self.riders(self.side.other());
+        let safe = match self.quick_legal(m, &riders, self.fsf_facing()) {
+            Some(ok) => ok,
+            None => self.is_safe_after(m),
+        };
+        if safe {
             sink.push(m);
         }
     }
