@@ -247,19 +247,17 @@ impl Position {
                     self.attacks_of(fers, us, from, occ) & enemy & !enemy_fers
                 };
             for to in steps.with(from) {
+                // Fairy-Stockfish forbids the new fers to attack any enemy piece
+                if fsf && (self.attacks_of(fers, us, to, occ.without(from).with(to)) & enemy).any()
+                {
+                    continue;
+                }
                 let m = Move::new(MoveKind::Promotion, from, to, fers);
                 let mut after = self.clone();
                 after.play_unchecked(m);
-                if after.king_attacked(us) {
-                    continue;
-                }
-                // The move may not give check (directly or by discovery); Fairy-Stockfish
-                // also forbids the new fers to attack any enemy piece.
-                let gives_check = after.king_attacked(us.other())
-                    || (fsf
-                        && (self.attacks_of(fers, us, to, occ.without(from).with(to)) & enemy)
-                            .any());
-                if !gives_check {
+                // the move may not leave the king attacked nor give check (directly or by
+                // discovery)
+                if !after.king_attacked(us) && !after.king_attacked(us.other()) {
                     list.push(m);
                 }
             }
