@@ -1,0 +1,361 @@
+//! The plans open to a player: kile's search over the throws of a series (seed 002) and
+//! Ashta-kashte's single moves (seed 001 appendix), with what a landing does.
+
+use super::paths::{marked, Sq};
+use super::{slot, Ashtapada, Board, Part, Plan, Run, Spot, THROWS};
+
+impl Ashtapada {
+    /// Pieces of players other than `p` on board square `s`, per player.
+    fn others_on(&self, pieces: &Board, p: usize, s: Sq) -> Others {
+        let mut out = Others([0; 4]);
+        for q in 0..self.seats.len() {
+            if q == p {
+                continue;
+            }
+            let path = &self.paths[q].0;
+            for (i, spot) in pieces.seat(q).iter().enumerate() {
+                if let Spot::Path(j) = spot {
+                    if path[*j as usize] == s {
+                        out.0[q] |= 1 << i;
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Resolves a landing of `movers` pieces of player `p` on path index `to`: captures
+    /// (returns whether any) by the game's rules.
+    fn land(&self, pieces: &mut Board, p: usize, movers: usize, to: u8) -> bool {
+        let s = self.paths[p].0[to as usize];
+        if marked(s) {
+            // seed 002 rule 15: a piece on an X square is safe (they share it)
+            return false;
+        }
+        let mut captured = false;
+        let others = self.others_on(pieces, p, s);
+        for (q, mask) in others.groups() {
+            // rule 20: twins are captured only by twins; a single shares their square
+            // (Ashta-kashte: doubles are captured only by doubles)
+            if mask.count_ones() >= 2 && movers < 2 {
+                continue;
+            }
+            Others::send_home(pieces, q, mask);
+            captured = true;
+        }
+        captured
+    }
+
+    /// Kile: every plan for the series of throws noted (seed 002 rules 6-26).
+    pub(super) fn kile_plans(&self, out: &mut Vec<Plan>) {
+        let mut left = [0u16; THROWS.len()];
+        for &t in &self.throws {
+            left[slot(t)] += 1;
+        }
+        let walk = Walk {
+            p: self.current,
+            totals: left,
+        };
+        let mut best = 0;
+        self.kile_explore(&walk, &Plan::new(self.pieces), left, 0, 0, out, &mut best);
+        // seed 002 rule 13: "Every throw in a series must be used, if possible": the
+        // exploration keeps only the plans that use the most throws, once each
+    }
+
+    /// Records a plan if it uses at least as many throws as the best so far.
+    fn keep_plan(out: &mut Vec<Plan>, best: &mut usize, used: usize, plan: &Plan) {
+        if used < *best {
+            return;
+        }
+        if used > *best {
+            out.clear();
+            *best = used;
+        }
+        if !out
+            .iter()
+            .any(|o| o.pieces == plan.pieces && o.captured == plan.captured)
+        {
+            out.push(*plan);
+        }
+    }
+
+    /// The throw values still in hand (`left`, counted by value), in the order in which
+    /// they first appear among the throws not yet used (a used throw is the earliest of
+    /// its value): the order in which plans are explored and their throws written.
+    fn value_order(
+        &self,
+        walk: &Walk,
+        left: &[u16; THROWS.len()],
+    ) -> ([usize; THROWS.len()], usize) {
+        let mut firsts = [(usize::MAX, 0usize); THROWS.len()];
+        let mut n = 0;
+        for (v, &k) in left.iter().enumerate() {
+            if k == 0 {
+                continue;
+            }
+            let skip = (walk.totals[v] - k) as usize;
+            let value = THROWS[v].0;
+            let at = self
+                .throws
+                .iter()
+                .enumerate()
+                .filter(|(_, &t)| t == value)
+                .nth(skip)
+                .map_or(usize::MAX, |(i, _)| i);
+            firsts[n] = (at, v);
+            n += 1;
+        }
+        firsts[..n].sort_unstable();
+        let mut order = [0; THROWS.len()];
+        for (o, f) in order.iter_mut().zip(&firsts[..n]) {
+            *o = f.1;
+        }
+        (order, n)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn kile_explore(
+        &self,
+        walk: &Walk,
+        plan: &Plan,
+        left: [u16; THROWS.len()],
+        moved: u8,
+        used: usize,
+        out: &mut Vec<Plan>,
+        best: &mut usize,
+    ) {
+        let p = walk.p;
+        Self::keep_plan(out, best, used, plan);
+        let mine = plan.pieces.seat(p);
+        let one = slot(1);
+        // rule 6: a piece enters only with a 1, onto the own X square (rule 11: it may then advance)
+        if let (Some(i), true) = (mine.iter().position(|&s| s == Spot::Hand), left[one] > 0) {
+            let mut next = *plan;
+            next.pieces.seat_mut(p)[i] = Spot::Path(0);
+            let cap = self.land(&mut next.pieces, p, 1, 0);
+            next.captured |= cap;
+            if next.push(Part::Enter) {
+                let mut rest = left;
+                rest[one] -= 1;
+                self.kile_explore(walk, &next, rest, moved, used + 1, out, best);
+            }
+        }
+        // rules 25-26: with every piece in the keep (or off), a 1 bears one off
+        if mine.iter().all(|&s| s == Spot::Keep || s == Spot::Off) {
+            if let (Some(i), true) = (mine.iter().position(|&s| s == Spot::Keep), left[one] > 0) {
+                let mut next = *plan;
+                next.pieces.seat_mut(p)[i] = Spot::Off;
+                if next.push(Part::BearOff) {
+                    let mut rest = left;
+                    rest[one] -= 1;
+                    self.kile_explore(walk, &next, rest, moved, used + 1, out, best);
+                }
+            }
+        }
+        let (order, n_values) = self.value_order(walk, &left);
+        // rules 8 and 10: a piece (or twins together) moves once, by one throw or a sum
+        for i in 0..mine.len() {
+            let Spot::Path(at) = mine[i] else { continue };
+            if moved >> i & 1 != 0 {
+                continue;
+            }
+            let partner = (0..mine.len())
+                .find(|&j| j != i && mine[j] == Spot::Path(at) && moved >> j & 1 == 0);
+            let units: &[u8] = match partner {
+                Some(j) if j > i => &[1 << i, 1 << i | 1 << j],
+                _ => &[1 << i],
+            };
+            for &unit in units {
+                let movers = unit.count_ones() as usize;
+                // every non-empty part of the throws in hand, the first value's count
+                // changing slowest
+                let mut take = [0u16; THROWS.len()];
+                'subsets: loop {
+                    let mut d = n_values;
+                    loop {
+                        if d == 0 {
+                            break 'subsets;
+                        }
+                        d -= 1;
+                        if take[d] < left[order[d]] {
+                            take[d] += 1;
+                            break;
+                        }
+                        take[d] = 0;
+                    }
+                    let mut run = Run {
+                        runs: [(0, 0); THROWS.len()],
+                        n: 0,
+                    };
+                    let (mut sum, mut count) = (0u32, 0usize);
+                    let mut rest = left;
+                    for (&v, &k) in order[..n_values].iter().zip(&take) {
+                        if k > 0 {
+                            run.runs[run.n as usize] = (THROWS[v].0, k as u8);
+                            run.n += 1;
+                            sum += THROWS[v].0 as u32 * k as u32;
+                            count += k as usize;
+                            rest[v] -= k;
+                        }
+                    }
+                    let target = at as u32 + sum;
+                    let mut next = *plan;
+                    let seat = next.pieces.seat_mut(p);
+                    if target == 60 {
+                        // rule 23: the keep only by an exact throw; rule 24: twins there are two pieces
+                        for (k, spot) in seat.iter_mut().enumerate() {
+                            if unit >> k & 1 != 0 {
+                                *spot = Spot::Keep;
+                            }
+                        }
+                    } else if target < 60 {
+                        for (k, spot) in seat.iter_mut().enumerate() {
+                            if unit >> k & 1 != 0 {
+                                *spot = Spot::Path(target as u8);
+                            }
+                        }
+                        let cap = self.land(&mut next.pieces, p, movers, target as u8);
+                        next.captured |= cap;
+                    } else {
+                        continue;
+                    }
+                    let part = Part::Advance {
+                        from: self.paths[p].0[at as usize],
+                        twins: movers == 2,
+                        throws: run,
+                    };
+                    if next.push(part) {
+                        self.kile_explore(walk, &next, rest, moved | unit, used + count, out, best);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Ashta-kashte: every move for the throw just made.
+    pub(super) fn ashta_kashte_plans(&self, out: &mut Vec<Plan>) {
+        let p = self.current;
+        let Some(&t) = self.throws.last() else { return };
+        let mine = self.pieces.seat(p);
+        let mut push = |plan: Plan| {
+            if !out.iter().any(|o: &Plan| o.pieces == plan.pieces) {
+                out.push(plan);
+            }
+        };
+        // a piece enters on any throw, at path position = throw (seed 001 appendix)
+        if let Some(i) = mine.iter().position(|&s| s == Spot::Hand) {
+            let to = t - 1;
+            if let Some(plan) = self.ak_move(p, 1 << i, None, to as u32, Part::Enter) {
+                push(plan);
+            }
+        }
+        for i in 0..mine.len() {
+            let Spot::Path(at) = mine[i] else { continue };
+            let partner = (0..mine.len()).find(|&j| j != i && mine[j] == Spot::Path(at));
+            let mut units = vec![1u8 << i];
+            if let Some(j) = partner {
+                units.push(1 << i | 1 << j);
+            }
+            for unit in units {
+                let step = Part::Advance {
+                    from: self.paths[p].0[at as usize],
+                    twins: unit.count_ones() == 2,
+                    throws: Run::single(t),
+                };
+                if let Some(plan) = self.ak_move(p, unit, Some(at), at as u32 + t as u32, step) {
+                    push(plan);
+                }
+            }
+        }
+    }
+
+    /// An Ashta-kashte move of the pieces in `unit` (a mask) from path index `from`
+    /// (None: entering) to `to`.
+    fn ak_move(&self, p: usize, unit: u8, from: Option<u8>, to: u32, step: Part) -> Option<Plan> {
+        let mut plan = Plan::new(self.pieces);
+        plan.push(step);
+        let pieces = &mut plan.pieces;
+        let set = |pieces: &mut Board, spot: Spot| {
+            for (k, s) in pieces.seat_mut(p).iter_mut().enumerate() {
+                if unit >> k & 1 != 0 {
+                    *s = spot;
+                }
+            }
+        };
+        // doubles block single pieces from passing (own and enemy)
+        if unit.count_ones() == 1 {
+            let lo = from.map_or(0, |f| f as u32 + 1);
+            for k in lo..to.min(60) {
+                let s = self.paths[p].0[k as usize];
+                let own = pieces
+                    .seat(p)
+                    .iter()
+                    .filter(|&&x| x == Spot::Path(k as u8))
+                    .count();
+                let enemy_double = self.others_on(pieces, p, s).any_double();
+                if own >= 2 || enemy_double {
+                    return None;
+                }
+            }
+        }
+        if to == 60 {
+            set(pieces, Spot::Keep);
+            return Some(plan);
+        }
+        if to > 60 {
+            // the end square only by a direct throw
+            return None;
+        }
+        let s = self.paths[p].0[to as usize];
+        let others = self.others_on(pieces, p, s);
+        if marked(s) && !others.is_empty() {
+            // "A piece cannot land on an opponent's piece that is on a resting square"
+            return None;
+        }
+        if unit.count_ones() == 1 && others.any_double() {
+            // doubles are captured only by doubles
+            return None;
+        }
+        set(pieces, Spot::Path(to as u8));
+        for (q, mask) in others.groups() {
+            Others::send_home(pieces, q, mask);
+        }
+        plan.captured = !others.is_empty();
+        Some(plan)
+    }
+}
+
+/// What stays fixed while one turn's plans are explored.
+struct Walk {
+    /// The player to move.
+    p: usize,
+    /// The turn's throws, counted by value.
+    totals: [u16; THROWS.len()],
+}
+
+/// Other players' pieces on one square: a bit mask of piece indices per player.
+#[derive(Clone, Copy)]
+struct Others([u8; 4]);
+
+impl Others {
+    fn is_empty(&self) -> bool {
+        self.0.iter().all(|&m| m == 0)
+    }
+    fn any_double(&self) -> bool {
+        self.0.iter().any(|m| m.count_ones() >= 2)
+    }
+    fn groups(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
+        self.0
+            .iter()
+            .enumerate()
+            .filter(|(_, &m)| m != 0)
+            .map(|(q, &m)| (q, m))
+    }
+    fn send_home(pieces: &mut Board, q: usize, mask: u8) {
+        for (i, spot) in pieces.seat_mut(q).iter_mut().enumerate() {
+            if mask >> i & 1 != 0 {
+                *spot = Spot::Hand;
+            }
+        }
+    }
+}
