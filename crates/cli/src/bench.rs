@@ -42,26 +42,54 @@ pub fn run(depth: Option<u32>, only: &[String]) -> Result<()> {
 pub fn playouts(seconds: f64, only: Option<&str>) -> Result<()> {
     use ashta_rules::ahayuta::Ahayuta;
     use ashta_rules::ashtapada::{Ashtapada, Ruleset};
+    use ashta_rules::record::AnyGame as A;
     use ashta_rules::shaturanga::{BoatMove, Shaturanga};
     use ashta_rules::{random_playout, Dice, Game};
-    let measure = |label: &str, make: &dyn Fn() -> ashta_rules::record::AnyGame| {
-        if only.is_some_and(|o| !label.contains(o)) {
-            return;
-        }
+    let cases: [(&str, fn() -> A); 6] = [
+        ("ahayuta", || A::Ahayuta(Ahayuta::new())),
+        ("ashtapada kile, 2 players", || {
+            A::Ashtapada(Ashtapada::new(Ruleset::Kile, 2))
+        }),
+        ("ashtapada kile, 4 players", || {
+            A::Ashtapada(Ashtapada::new(Ruleset::Kile, 4))
+        }),
+        ("ashtapada ashta-kashte, 2", || {
+            A::Ashtapada(Ashtapada::new(Ruleset::AshtaKashte, 2))
+        }),
+        ("ashtapada ashta-kashte, 4", || {
+            A::Ashtapada(Ashtapada::new(Ruleset::AshtaKashte, 4))
+        }),
+        ("shaturanga", || {
+            A::Shaturanga(Shaturanga::new(BoatMove::Leap))
+        }),
+    ];
+    let chosen: Vec<_> = cases
+        .iter()
+        .filter(|(label, _)| only.is_none_or(|o| label.contains(o)))
+        .collect();
+    if chosen.is_empty() {
+        let labels: Vec<&str> = cases.iter().map(|c| c.0).collect();
+        anyhow::bail!(
+            "no case matches {:?}; the cases are: {}",
+            only.unwrap_or_default(),
+            labels.join("; ")
+        );
+    }
+    for (label, make) in chosen {
         let mut dice = Dice::new(2026);
         let start = Instant::now();
         let (mut games, mut plies, mut capped) = (0u64, 0u64, 0u64);
         while start.elapsed().as_secs_f64() < seconds {
             let (n, over) = match make() {
-                ashta_rules::record::AnyGame::Ahayuta(mut g) => (
+                A::Ahayuta(mut g) => (
                     random_playout(&mut g, &mut dice, 100_000),
                     g.outcome().is_some(),
                 ),
-                ashta_rules::record::AnyGame::Ashtapada(mut g) => (
+                A::Ashtapada(mut g) => (
                     random_playout(&mut g, &mut dice, 100_000),
                     g.outcome().is_some(),
                 ),
-                ashta_rules::record::AnyGame::Shaturanga(mut g) => (
+                A::Shaturanga(mut g) => (
                     random_playout(&mut g, &mut dice, 100_000),
                     g.outcome().is_some(),
                 ),
@@ -76,23 +104,6 @@ pub fn playouts(seconds: f64, only: Option<&str>) -> Result<()> {
             games as f64 / secs,
             plies as f64 / games.max(1) as f64
         );
-    };
-    use ashta_rules::record::AnyGame as A;
-    measure("ahayuta", &|| A::Ahayuta(Ahayuta::new()));
-    measure("ashtapada kile, 2 players", &|| {
-        A::Ashtapada(Ashtapada::new(Ruleset::Kile, 2))
-    });
-    measure("ashtapada kile, 4 players", &|| {
-        A::Ashtapada(Ashtapada::new(Ruleset::Kile, 4))
-    });
-    measure("ashtapada ashta-kashte, 2", &|| {
-        A::Ashtapada(Ashtapada::new(Ruleset::AshtaKashte, 2))
-    });
-    measure("ashtapada ashta-kashte, 4", &|| {
-        A::Ashtapada(Ashtapada::new(Ruleset::AshtaKashte, 4))
-    });
-    measure("shaturanga", &|| {
-        A::Shaturanga(Shaturanga::new(BoatMove::Leap))
-    });
+    }
     Ok(())
 }
