@@ -45,7 +45,9 @@ pub fn playouts(seconds: f64, only: Option<&str>) -> Result<()> {
     use ashta_rules::record::AnyGame as A;
     use ashta_rules::shaturanga::{BoatMove, Shaturanga};
     use ashta_rules::{random_playout, Dice, Game};
-    let cases: [(&str, fn() -> A); 6] = [
+    /// A case: its label and how a game starts.
+    type Case = (&'static str, fn() -> A);
+    let cases: [Case; 6] = [
         ("ahayuta", || A::Ahayuta(Ahayuta::new())),
         ("ashtapada kile, 2 players", || {
             A::Ashtapada(Ashtapada::new(Ruleset::Kile, 2))
