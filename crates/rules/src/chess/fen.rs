@@ -275,8 +275,7 @@ impl Position {
             }
         }
         // (Fairy-Stockfish's Janggi lets a side pass while the kings face, even in check.)
-        let fsf_bikjang_pass =
-            self.v.spec.hooks.bikjang == super::variant::Bikjang::Fsf && self.kings_facing();
+        let fsf_bikjang_pass = self.fsf_facing();
         if self.king_attacked(self.side.other()) && !fsf_bikjang_pass {
             return Err(FenError::OppositeCheck);
         }

@@ -147,8 +147,7 @@ impl Position {
             if hoppers.any() {
                 if let Some(h) = v.first_on(r, first, occ_after).filter(|h| hoppers.has(*h)) {
                     let hk = self.piece_at(h).expect("a hopper").kind;
-                    let blocked = v.cannon_rule_kinds >> hk & 1 != 0
-                        && self.kind_after(hk, Some(&after)).has(first);
+                    let blocked = v.cannon_rule(hk) && self.kind_after(hk, Some(&after)).has(first);
                     if !blocked {
                         return true;
                     }
@@ -180,8 +179,7 @@ impl Position {
             }
         }
         // the kings come to face only when a piece leaves the file between them
-        v.spec.hooks.flying_general
-            && v.king_file_rays == 0
+        v.facing_tested_apart()
             && !drop
             && from.file() == k.file()
             && self.facing_king(k, them, occ_after).any()
@@ -243,7 +241,7 @@ impl Position {
                 }
             }
         }
-        if v.spec.hooks.flying_general && v.king_file_rays == 0 {
+        if v.facing_tested_apart() {
             if let Some(theirs) = self.king_square(them) {
                 if theirs.file() == k.file() {
                     for r in k.rank().min(theirs.rank())..=k.rank().max(theirs.rank()) {

@@ -397,8 +397,8 @@ impl Position {
             let targets = if v.uniform_kinds >> royal_kind & 1 != 0 {
                 self.attacks_of(royal_kind, us, k, occ) & !self.color_bb(us)
             } else {
-                (self.attacks_of(royal_kind, us, k, occ) & enemy)
-                    | self.quiet_of(royal_kind, us, k, occ)
+                let (caps, quiets) = self.targets_of(royal_kind, us, k, occ);
+                (caps & enemy) | quiets
             };
             let lifted = occ.without(k);
             let mut safe = Bitboard::EMPTY;

@@ -506,7 +506,7 @@ impl Position {
                 continue;
             };
             let k = self.piece_at(hopper).expect("a hopper").kind;
-            if v.cannon_rule_kinds >> k & 1 != 0 {
+            if v.cannon_rule(k) {
                 let same = self.kind_after(k, after);
                 if same.has(first) || same.has(sq) {
                     continue;
@@ -514,7 +514,7 @@ impl Position {
             }
             att |= hopper.bb();
         }
-        if v.spec.hooks.flying_general && v.king_file_rays == 0 {
+        if v.facing_tested_apart() {
             att |= self.facing_king(sq, by, occ);
         }
         att

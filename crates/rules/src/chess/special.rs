@@ -240,11 +240,12 @@ impl Position {
         let enemy = self.color_bb(us.other());
         let enemy_fers = self.pieces(us.other(), fers);
         for from in from_squares {
-            let steps = self.quiet_of(fers, us, from, occ)
+            let (caps, quiets) = self.targets_of(fers, us, from, occ);
+            let steps = quiets
                 | if fsf {
                     Bitboard::EMPTY
                 } else {
-                    self.attacks_of(fers, us, from, occ) & enemy & !enemy_fers
+                    caps & enemy & !enemy_fers
                 };
             for to in steps.with(from) {
                 // Fairy-Stockfish forbids the new fers to attack any enemy piece

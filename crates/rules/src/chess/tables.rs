@@ -437,21 +437,12 @@ impl Position {
         }
         let same = self.kind_bb(k);
         for &(r, mode) in &t.hops {
-            let Some(screen) = v.first_on(r, sq, occ) else {
-                continue;
-            };
-            if v.cannon_rule_kinds >> k & 1 != 0 && same.has(screen) {
-                continue;
-            }
-            let beyond = v.ride(r, screen, occ);
-            if mode.moves() {
-                quiets |= beyond & !occ;
-            }
+            let (capture, quiet) = v.hop(k, r, sq, occ, same);
             if mode.captures() {
-                let target = beyond & occ;
-                if !(v.cannon_rule_kinds >> k & 1 != 0 && (target & same).any()) {
-                    caps |= target;
-                }
+                caps |= capture;
+            }
+            if mode.moves() {
+                quiets |= quiet;
             }
         }
         if t.has_paths && !t.paths[sq.index()].is_empty() {
@@ -465,23 +456,7 @@ impl Position {
     /// Empty squares a `k` of colour `c` on `sq` may move to without capturing.
     #[inline]
     pub fn quiet_of(&self, k: Kind, c: Color, sq: Square, occ: Bitboard) -> Bitboard {
-        let v = self.v;
-        let t = &v.tables[k as usize][c.index()];
-        let mut b = t.leap_move[sq.index()];
-        for &(r, mode) in &t.rides {
-            if mode.moves() {
-                b |= v.ride(r, sq, occ);
-            }
-        }
-        for &(r, mode) in &t.hops {
-            if mode.moves() {
-                b |= v.hop_quiet(k, r, sq, occ, self.kind_bb(k));
-            }
-        }
-        if t.has_paths && !t.paths[sq.index()].is_empty() {
-            b |= self.path_targets(k, &t.paths[sq.index()], occ, false, self.kind_bb(k));
-        }
-        b & !occ
+        self.targets_of(k, c, sq, occ).1
     }
 
     fn path_targets(
@@ -493,7 +468,7 @@ impl Position {
         same: Bitboard,
     ) -> Bitboard {
         // Janggi: a cannon neither jumps over nor captures a cannon.
-        let cannon_rule = self.v.cannon_rule_kinds >> mover & 1 != 0;
+        let cannon_rule = self.v.cannon_rule(mover);
         let same_kind = |s: Square| cannon_rule && same.has(s);
         let mut out = Bitboard::EMPTY;
         for p in paths {
@@ -576,9 +551,37 @@ impl super::variant::Variant {
         }
     }
 
-    /// The square a hopper of type `k` on `sq` may capture on along ray `r` (beyond the
-    /// screen, the first occupied square); `same` holds the pieces of type `k`, for
+    /// What a hopper of type `k` on `sq` reaches along ray `r`: the square it may capture
+    /// on (beyond the screen, the first occupied square) and the empty squares it may move
+    /// to (beyond the screen, up to that square). `same` holds the pieces of type `k`, for
     /// Janggi's cannon, which neither hops over nor captures a cannon.
+    #[inline]
+    pub(crate) fn hop(
+        &self,
+        k: Kind,
+        r: usize,
+        sq: Square,
+        occ: Bitboard,
+        same: Bitboard,
+    ) -> (Bitboard, Bitboard) {
+        let Some(screen) = self.first_on(r, sq, occ) else {
+            return (Bitboard::EMPTY, Bitboard::EMPTY);
+        };
+        let cannon_rule = self.cannon_rule(k);
+        if cannon_rule && same.has(screen) {
+            return (Bitboard::EMPTY, Bitboard::EMPTY);
+        }
+        let beyond = self.ride(r, screen, occ);
+        let target = beyond & occ;
+        let capture = if cannon_rule && (target & same).any() {
+            Bitboard::EMPTY
+        } else {
+            target
+        };
+        (capture, beyond & !occ)
+    }
+
+    /// The capture of [`Variant::hop`] alone, for attack tests.
     #[inline]
     pub(crate) fn hop_capture(
         &self,
@@ -591,32 +594,17 @@ impl super::variant::Variant {
         let Some(screen) = self.first_on(r, sq, occ) else {
             return Bitboard::EMPTY;
         };
-        let Some(target) = self.first_on(r, screen, occ) else {
-            return Bitboard::EMPTY;
-        };
-        if self.cannon_rule_kinds >> k & 1 != 0 && (same.has(screen) || same.has(target)) {
-            return Bitboard::EMPTY;
+        match self.first_on(r, screen, occ) {
+            Some(target) if !(self.cannon_rule(k) && (same.has(screen) || same.has(target))) => {
+                target.bb()
+            }
+            _ => Bitboard::EMPTY,
         }
-        target.bb()
     }
 
-    /// The empty squares a hopper of type `k` on `sq` may move to along ray `r`: those
-    /// beyond the screen up to the next occupied square.
+    /// Whether pieces of type `k` follow Janggi's cannon rule.
     #[inline]
-    pub(crate) fn hop_quiet(
-        &self,
-        k: Kind,
-        r: usize,
-        sq: Square,
-        occ: Bitboard,
-        same: Bitboard,
-    ) -> Bitboard {
-        let Some(screen) = self.first_on(r, sq, occ) else {
-            return Bitboard::EMPTY;
-        };
-        if self.cannon_rule_kinds >> k & 1 != 0 && same.has(screen) {
-            return Bitboard::EMPTY;
-        }
-        self.ride(r, screen, occ) & !occ
+    pub(crate) fn cannon_rule(&self, k: Kind) -> bool {
+        self.cannon_rule_kinds >> k & 1 != 0
     }
 }

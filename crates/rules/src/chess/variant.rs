@@ -612,6 +612,13 @@ impl Variant {
         Ok(v)
     }
 
+    /// Whether the flying general is tested on its own (the variant has no file rays for
+    /// the king to ride with the rooks).
+    #[inline]
+    pub(crate) fn facing_tested_apart(&self) -> bool {
+        self.spec.hooks.flying_general && self.king_file_rays == 0
+    }
+
     /// Number of piece types.
     pub fn kinds(&self) -> usize {
         self.spec.pieces.len()
