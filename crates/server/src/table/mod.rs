@@ -582,7 +582,8 @@ mod tests {
     use super::*;
     use crate::views::move_shape;
 
-    fn setup(game: &str) -> Setup {
+    /// A setup of `game` with its default ruleset and a fixed seed.
+    pub(super) fn setup(game: &str) -> Setup {
         Setup {
             game: game.into(),
             ruleset: String::new(),

@@ -215,16 +215,8 @@ fn with_ending(record: String, ended: Option<&Outcome>) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::setup;
     use super::*;
-
-    fn setup(game: &str) -> Setup {
-        Setup {
-            game: game.into(),
-            ruleset: String::new(),
-            options: vec![],
-            seed: 3,
-        }
-    }
 
     #[test]
     fn ashta_records_of_chess_games_and_recorded_resignations_read_back() {
