@@ -179,39 +179,27 @@ impl<S: Sink> Sink for Checked<'_, S> {
             return;
         }
         if let (Some(danger), Some(k)) = (self.danger, self.king) {
-            let quiet_for_king = match m.kind() {
-                MoveKind::Drop => !danger.to.has(m.to()),
-                MoveKind::Normal | MoveKind::Promotion => {
-                    !danger.from.has(m.from())
-                        && !danger.to.has(m.to())
-                        && self
-                            .pos
-                            .piece_at(m.from())
-                            .is_some_and(|p| !self.pos.v.is_royal(p.kind))
-                }
-                _ => false,
-            };
-            if quiet_for_king {
-                self.inner.push(m);
-                return;
-            }
             if m.kind() == MoveKind::Pass {
                 // passing is allowed when not in check
                 self.inner.push(m);
                 return;
             }
-            // not in check: only what the move opens or closes can expose the king
             let piece = match m.kind() {
                 MoveKind::Drop => Some(m.piece()),
-                MoveKind::Normal | MoveKind::Promotion if m.from() != m.to() => {
+                MoveKind::Normal | MoveKind::Promotion => {
                     self.pos.piece_at(m.from()).map(|p| p.kind)
                 }
                 _ => None,
             };
             if let Some(kind) = piece.filter(|&p| !self.pos.v.is_royal(p)) {
-                if !self
-                    .pos
-                    .exposes_king(k, m.from(), m.to(), kind, self.riders)
+                // not in check: only a move touching what leads to the king can expose
+                // it, and then only by what it opens or closes
+                let touches = danger.to.has(m.to())
+                    || (m.kind() != MoveKind::Drop && danger.from.has(m.from()));
+                if !touches
+                    || !self
+                        .pos
+                        .exposes_king(k, m.from(), m.to(), kind, self.riders)
                 {
                     self.inner.push(m);
                 }
