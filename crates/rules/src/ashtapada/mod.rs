@@ -17,7 +17,7 @@ mod plans;
 mod text;
 
 use crate::game::{Game, Outcome, Turn};
-use paths::{ashta_kashte_path, kile_path, marked, name, Seat, Sq};
+use paths::{ashta_kashte_path, kile_path, marked, name, Seat, Sq, Track};
 use thiserror::Error;
 
 /// The two reconstructions.
@@ -242,7 +242,7 @@ pub struct Ashtapada {
     rules: Ruleset,
     seats: &'static [Seat],
     /// Each seat's path and its last square (the keep or the centre).
-    paths: &'static [(Vec<Sq>, Sq)],
+    paths: &'static [Track],
     pieces: Board,
     current: usize,
     throws: Vec<u8>,
@@ -255,7 +255,7 @@ impl Ashtapada {
     /// A new game for 2 to 4 players (South and North for two; then West; then East).
     pub fn new(rules: Ruleset, players: usize) -> Ashtapada {
         // the seats and paths of every ruleset and number of players, built once
-        type Table = (Vec<Seat>, Vec<(Vec<Sq>, Sq)>);
+        type Table = (Vec<Seat>, Vec<Track>);
         static TABLES: std::sync::LazyLock<Vec<Vec<Table>>> = std::sync::LazyLock::new(|| {
             [Ruleset::Kile, Ruleset::AshtaKashte]
                 .iter()
@@ -265,9 +265,11 @@ impl Ashtapada {
                             let seats = Seat::for_players(n);
                             let paths = seats
                                 .iter()
-                                .map(|&s| match rules {
-                                    Ruleset::Kile => kile_path(s),
-                                    Ruleset::AshtaKashte => ashta_kashte_path(s),
+                                .map(|&s| {
+                                    Track::new(match rules {
+                                        Ruleset::Kile => kile_path(s),
+                                        Ruleset::AshtaKashte => ashta_kashte_path(s),
+                                    })
                                 })
                                 .collect();
                             (seats, paths)
@@ -319,8 +321,8 @@ impl Ashtapada {
     /// The board square of player `p`'s piece at `spot`, if on the board.
     pub fn square(&self, p: usize, spot: Spot) -> Option<Sq> {
         match spot {
-            Spot::Path(i) => Some(self.paths[p].0[i as usize]),
-            Spot::Keep => Some(self.paths[p].1),
+            Spot::Path(i) => Some(self.paths[p].squares[i as usize]),
+            Spot::Keep => Some(self.paths[p].end),
             _ => None,
         }
     }

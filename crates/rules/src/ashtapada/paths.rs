@@ -58,7 +58,45 @@ pub fn marked(s: Sq) -> bool {
         "a1", "h1", "a8", "h8", "d1", "e1", "h4", "h5", "d8", "e8", "a4", "a5", "d4", "e4", "d5",
         "e5",
     ];
-    X.iter().any(|x| sq(x) == s)
+    const MASK: u64 = {
+        let mut m = 0u64;
+        let mut i = 0;
+        while i < X.len() {
+            let b = X[i].as_bytes();
+            m |= 1 << ((b[1] - b'1') * 8 + (b[0] - b'a'));
+            i += 1;
+        }
+        m
+    };
+    s < 64 && MASK >> s & 1 != 0
+}
+
+/// One seat's path with its last square, and where each board square lies on it.
+#[derive(Debug, PartialEq)]
+pub(crate) struct Track {
+    /// The squares in order from the entry square.
+    pub squares: Vec<Sq>,
+    /// The square after the path (the keep, or the centre).
+    pub end: Sq,
+    /// Each board square's index on the path ([`Track::OFF`] for the end square).
+    pub index: [u8; 64],
+}
+
+impl Track {
+    /// The index of a square not on the path.
+    pub const OFF: u8 = u8::MAX;
+
+    pub fn new((squares, end): (Vec<Sq>, Sq)) -> Track {
+        let mut index = [Track::OFF; 64];
+        for (i, &s) in squares.iter().enumerate() {
+            index[s as usize] = i as u8;
+        }
+        Track {
+            squares,
+            end,
+            index,
+        }
+    }
 }
 
 /// Rotates a square a quarter turn so that South's side becomes West's.

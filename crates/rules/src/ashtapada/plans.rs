@@ -12,12 +12,10 @@ impl Ashtapada {
             if q == p {
                 continue;
             }
-            let path = &self.paths[q].0;
+            let here = Spot::Path(self.paths[q].index[s as usize]);
             for (i, spot) in pieces.seat(q).iter().enumerate() {
-                if let Spot::Path(j) = spot {
-                    if path[*j as usize] == s {
-                        out.0[q] |= 1 << i;
-                    }
+                if *spot == here {
+                    out.0[q] |= 1 << i;
                 }
             }
         }
@@ -27,7 +25,7 @@ impl Ashtapada {
     /// Resolves a landing of `movers` pieces of player `p` on path index `to`: captures
     /// (returns whether any) by the game's rules.
     fn land(&self, pieces: &mut Board, p: usize, movers: usize, to: u8) -> bool {
-        let s = self.paths[p].0[to as usize];
+        let s = self.paths[p].squares[to as usize];
         if marked(s) {
             // seed 002 rule 15: a piece on an X square is safe (they share it)
             return false;
@@ -220,7 +218,7 @@ impl Ashtapada {
                         continue;
                     }
                     let part = Part::Advance {
-                        from: self.paths[p].0[at as usize],
+                        from: self.paths[p].squares[at as usize],
                         twins: movers == 2,
                         throws: run,
                     };
@@ -258,7 +256,7 @@ impl Ashtapada {
             }
             for unit in units {
                 let step = Part::Advance {
-                    from: self.paths[p].0[at as usize],
+                    from: self.paths[p].squares[at as usize],
                     twins: unit.count_ones() == 2,
                     throws: Run::single(t),
                 };
@@ -286,7 +284,7 @@ impl Ashtapada {
         if unit.count_ones() == 1 {
             let lo = from.map_or(0, |f| f as u32 + 1);
             for k in lo..to.min(60) {
-                let s = self.paths[p].0[k as usize];
+                let s = self.paths[p].squares[k as usize];
                 let own = pieces
                     .seat(p)
                     .iter()
@@ -306,7 +304,7 @@ impl Ashtapada {
             // the end square only by a direct throw
             return None;
         }
-        let s = self.paths[p].0[to as usize];
+        let s = self.paths[p].squares[to as usize];
         let others = self.others_on(pieces, p, s);
         if marked(s) && !others.is_empty() {
             // "A piece cannot land on an opponent's piece that is on a resting square"

@@ -42,7 +42,7 @@ impl Ashtapada {
                         Spot::Hand => "-".to_string(),
                         Spot::Off => "off".to_string(),
                         Spot::Keep => "keep".to_string(),
-                        Spot::Path(i) => name(self.paths[p].0[i as usize]),
+                        Spot::Path(i) => name(self.paths[p].squares[i as usize]),
                     })
                     .collect();
                 format!("{}:{}", &self.seats[p].name()[..1], spots.join(","))
@@ -116,12 +116,11 @@ impl Ashtapada {
                         } else {
                             return Err(bad("bad square"));
                         };
-                        let i = g.paths[p]
-                            .0
-                            .iter()
-                            .position(|&x| x == s)
-                            .ok_or_else(|| bad("a square off the seat's path"))?;
-                        Spot::Path(i as u8)
+                        let i = g.paths[p].index[s as usize];
+                        if i == Track::OFF {
+                            return Err(bad("a square off the seat's path"));
+                        }
+                        Spot::Path(i)
                     }
                 };
             }
