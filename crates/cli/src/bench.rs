@@ -38,8 +38,9 @@ pub fn run(depth: Option<u32>, only: &[String]) -> Result<()> {
 }
 
 /// `ashta playouts`: random playouts per second for the games with chance or placement
-/// (`only`: the cases whose label contains this text).
-pub fn playouts(seconds: f64, only: Option<&str>) -> Result<()> {
+/// (`count`: exactly that many playouts each instead of `seconds`; `only`: the cases whose
+/// label contains this text).
+pub fn playouts(seconds: f64, count: Option<u64>, only: Option<&str>) -> Result<()> {
     use ashta_rules::ahayuta::Ahayuta;
     use ashta_rules::ashtapada::{Ashtapada, Ruleset};
     use ashta_rules::record::AnyGame as A;
@@ -81,7 +82,10 @@ pub fn playouts(seconds: f64, only: Option<&str>) -> Result<()> {
         let mut dice = Dice::new(2026);
         let start = Instant::now();
         let (mut games, mut plies, mut capped) = (0u64, 0u64, 0u64);
-        while start.elapsed().as_secs_f64() < seconds {
+        while match count {
+            Some(n) => games < n,
+            None => start.elapsed().as_secs_f64() < seconds,
+        } {
             let (n, over) = match make() {
                 A::Ahayuta(mut g) => (
                     random_playout(&mut g, &mut dice, 100_000),

@@ -190,6 +190,10 @@ enum Command {
         /// Seconds per game.
         #[arg(long, default_value_t = 3.0)]
         seconds: f64,
+        /// Play exactly this many playouts per game instead (the same seeded games every
+        /// run, to compare builds or profile).
+        #[arg(long, conflicts_with = "seconds")]
+        count: Option<u64>,
         /// Only the cases whose label contains this text (e.g. `kile`, `shaturanga`).
         #[arg(long)]
         only: Option<String>,
@@ -439,7 +443,11 @@ fn run(cli: Cli) -> Result<()> {
             }
             Ok(())
         }
-        Command::Playouts { seconds, only } => bench::playouts(seconds, only.as_deref()),
+        Command::Playouts {
+            seconds,
+            count,
+            only,
+        } => bench::playouts(seconds, count, only.as_deref()),
         Command::Match {
             game,
             engine1,

@@ -28,3 +28,18 @@ fn an_unknown_case_is_an_error_naming_the_cases() {
     assert!(err.contains("no case matches \"backgammon\""), "{err}");
     assert!(err.contains("ashtapada kile, 2 players"), "{err}");
 }
+
+#[test]
+fn a_count_plays_the_same_seeded_games_every_run() {
+    let plies = || {
+        let out = ashta(&["playouts", "--count", "5", "--only", "kile, 2"]);
+        assert!(out.status.success());
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        let at = fields.iter().position(|f| *f == "plies/playout").expect(&text);
+        fields[at - 1].parse::<f64>().expect(&text)
+    };
+    let first = plies();
+    assert!(first > 10.0, "a kile game lasts more than ten plies: {first}");
+    assert_eq!(first, plies());
+}
