@@ -80,6 +80,8 @@ pub(crate) struct Track {
     pub end: Sq,
     /// Each board square's index on the path ([`Track::OFF`] for the end square).
     pub index: [u8; 64],
+    /// For each path index, the squares of the path before it, as a mask.
+    pub before: [u64; 61],
 }
 
 impl Track {
@@ -88,13 +90,16 @@ impl Track {
 
     pub fn new((squares, end): (Vec<Sq>, Sq)) -> Track {
         let mut index = [Track::OFF; 64];
+        let mut before = [0u64; 61];
         for (i, &s) in squares.iter().enumerate() {
             index[s as usize] = i as u8;
+            before[i + 1] = before[i] | 1 << s;
         }
         Track {
             squares,
             end,
             index,
+            before,
         }
     }
 }

@@ -22,11 +22,33 @@ impl Ashtapada {
         out
     }
 
+    /// The board squares holding pieces of the seats `seats` (a mask of seats) as a mask;
+    /// with `doubles`, only the squares where one seat has two or more.
+    fn squares_of(&self, pieces: &Board, seats: u8, doubles: bool) -> u64 {
+        let mut out = 0u64;
+        for q in 0..self.seats.len() {
+            if seats >> q & 1 == 0 {
+                continue;
+            }
+            let (mut once, mut twice) = (0u64, 0u64);
+            for spot in pieces.seat(q) {
+                if let Spot::Path(j) = *spot {
+                    let bit = 1u64 << self.paths[q].squares[j as usize];
+                    twice |= once & bit;
+                    once |= bit;
+                }
+            }
+            out |= if doubles { twice } else { once };
+        }
+        out
+    }
+
     /// Resolves a landing of `movers` pieces of player `p` on path index `to`: captures
-    /// (returns whether any) by the game's rules.
-    fn land(&self, pieces: &mut Board, p: usize, movers: usize, to: u8) -> bool {
+    /// (returns whether any) by the game's rules. `enemies` holds at least the squares
+    /// of the other players' pieces.
+    fn land(&self, pieces: &mut Board, p: usize, movers: usize, to: u8, enemies: u64) -> bool {
         let s = self.paths[p].squares[to as usize];
-        if marked(s) {
+        if marked(s) || enemies >> s & 1 == 0 {
             // seed 002 rule 15: a piece on an X square is safe (they share it)
             return false;
         }
@@ -50,9 +72,12 @@ impl Ashtapada {
         for &t in &self.throws {
             left[slot(t)] += 1;
         }
+        let p = self.current;
         let walk = Walk {
-            p: self.current,
+            p,
             totals: left,
+            // the other players' pieces only leave their squares during the search
+            enemies: self.squares_of(&self.pieces, !(1 << p), false),
         };
         let mut best = 0;
         self.kile_explore(&walk, &Plan::new(self.pieces), left, 0, 0, out, &mut best);
@@ -130,7 +155,7 @@ impl Ashtapada {
         if let (Some(i), true) = (mine.iter().position(|&s| s == Spot::Hand), left[one] > 0) {
             let mut next = *plan;
             next.pieces.seat_mut(p)[i] = Spot::Path(0);
-            let cap = self.land(&mut next.pieces, p, 1, 0);
+            let cap = self.land(&mut next.pieces, p, 1, 0, walk.enemies);
             next.captured |= cap;
             if next.push(Part::Enter) {
                 let mut rest = left;
@@ -212,7 +237,7 @@ impl Ashtapada {
                                 *spot = Spot::Path(target as u8);
                             }
                         }
-                        let cap = self.land(&mut next.pieces, p, movers, target as u8);
+                        let cap = self.land(&mut next.pieces, p, movers, target as u8, walk.enemies);
                         next.captured |= cap;
                     } else {
                         continue;
@@ -235,6 +260,8 @@ impl Ashtapada {
         let p = self.current;
         let Some(&t) = self.throws.last() else { return };
         let mine = self.pieces.seat(p);
+        // doubles block single pieces from passing (own and enemy)
+        let doubles = self.squares_of(&self.pieces, 0b1111, true);
         let mut push = |plan: Plan| {
             if !out.iter().any(|o: &Plan| o.pieces == plan.pieces) {
                 out.push(plan);
@@ -243,7 +270,7 @@ impl Ashtapada {
         // a piece enters on any throw, at path position = throw (seed 001 appendix)
         if let Some(i) = mine.iter().position(|&s| s == Spot::Hand) {
             let to = t - 1;
-            if let Some(plan) = self.ak_move(p, 1 << i, None, to as u32, Part::Enter) {
+            if let Some(plan) = self.ak_move(p, 1 << i, None, to as u32, Part::Enter, doubles) {
                 push(plan);
             }
         }
@@ -260,7 +287,7 @@ impl Ashtapada {
                     twins: unit.count_ones() == 2,
                     throws: Run::single(t),
                 };
-                if let Some(plan) = self.ak_move(p, unit, Some(at), at as u32 + t as u32, step) {
+                if let Some(plan) = self.ak_move(p, unit, Some(at), at as u32 + t as u32, step, doubles) {
                     push(plan);
                 }
             }
@@ -268,8 +295,17 @@ impl Ashtapada {
     }
 
     /// An Ashta-kashte move of the pieces in `unit` (a mask) from path index `from`
-    /// (None: entering) to `to`.
-    fn ak_move(&self, p: usize, unit: u8, from: Option<u8>, to: u32, step: Part) -> Option<Plan> {
+    /// (None: entering) to `to`; `doubles` holds the squares where a player has two or more
+    /// pieces.
+    fn ak_move(
+        &self,
+        p: usize,
+        unit: u8,
+        from: Option<u8>,
+        to: u32,
+        step: Part,
+        doubles: u64,
+    ) -> Option<Plan> {
         let mut plan = Plan::new(self.pieces);
         plan.push(step);
         let pieces = &mut plan.pieces;
@@ -282,18 +318,11 @@ impl Ashtapada {
         };
         // doubles block single pieces from passing (own and enemy)
         if unit.count_ones() == 1 {
-            let lo = from.map_or(0, |f| f as u32 + 1);
-            for k in lo..to.min(60) {
-                let s = self.paths[p].squares[k as usize];
-                let own = pieces
-                    .seat(p)
-                    .iter()
-                    .filter(|&&x| x == Spot::Path(k as u8))
-                    .count();
-                let enemy_double = self.others_on(pieces, p, s).any_double();
-                if own >= 2 || enemy_double {
-                    return None;
-                }
+            let before = &self.paths[p].before;
+            let lo = from.map_or(0, |f| f as usize + 1);
+            let hi = (to as usize).clamp(lo, 60);
+            if (before[hi] & !before[lo]) & doubles != 0 {
+                return None;
             }
         }
         if to == 60 {
@@ -329,6 +358,8 @@ struct Walk {
     p: usize,
     /// The turn's throws, counted by value.
     totals: [u16; THROWS.len()],
+    /// The squares of the other players' pieces when the turn began.
+    enemies: u64,
 }
 
 /// Other players' pieces on one square: a bit mask of piece indices per player.
