@@ -73,9 +73,19 @@ impl Ashtapada {
             left[slot(t)] += 1;
         }
         let p = self.current;
+        let mut seen = [[u32::MAX; SEEN]; THROWS.len()];
+        let mut count = [0usize; THROWS.len()];
+        for (i, &t) in self.throws.iter().enumerate() {
+            let v = slot(t);
+            if count[v] < SEEN {
+                seen[v][count[v]] = i as u32;
+            }
+            count[v] += 1;
+        }
         let walk = Walk {
             p,
             totals: left,
+            seen,
             // the other players' pieces only leave their squares during the search
             enemies: self.squares_of(&self.pieces, !(1 << p), false),
         };
@@ -117,18 +127,27 @@ impl Ashtapada {
                 continue;
             }
             let skip = (walk.totals[v] - k) as usize;
-            let value = THROWS[v].0;
-            let at = self
-                .throws
-                .iter()
-                .enumerate()
-                .filter(|(_, &t)| t == value)
-                .nth(skip)
-                .map_or(usize::MAX, |(i, _)| i);
-            firsts[n] = (at, v);
+            let at = match walk.seen.get(v).and_then(|s| s.get(skip)) {
+                Some(&at) => at as usize,
+                None => {
+                    let value = THROWS[v].0;
+                    self.throws
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, &t)| t == value)
+                        .nth(skip)
+                        .map_or(usize::MAX, |(i, _)| i)
+                }
+            };
+            // insertion by position (a handful of values)
+            let mut j = n;
+            while j > 0 && firsts[j - 1] > (at, v) {
+                firsts[j] = firsts[j - 1];
+                j -= 1;
+            }
+            firsts[j] = (at, v);
             n += 1;
         }
-        firsts[..n].sort_unstable();
         let mut order = [0; THROWS.len()];
         for (o, f) in order.iter_mut().zip(&firsts[..n]) {
             *o = f.1;
@@ -352,12 +371,17 @@ impl Ashtapada {
     }
 }
 
+/// How many throws of each value [`Walk::seen`] places (a longer series is scanned).
+const SEEN: usize = 8;
+
 /// What stays fixed while one turn's plans are explored.
 struct Walk {
     /// The player to move.
     p: usize,
     /// The turn's throws, counted by value.
     totals: [u16; THROWS.len()],
+    /// Where the first few throws of each value are in the series.
+    seen: [[u32; SEEN]; THROWS.len()],
     /// The squares of the other players' pieces when the turn began.
     enemies: u64,
 }
