@@ -120,7 +120,8 @@ impl Ashtapada {
         walk: &Walk,
         left: &[u16; THROWS.len()],
     ) -> ([usize; THROWS.len()], usize) {
-        let mut firsts = [(usize::MAX, 0usize); THROWS.len()];
+        // position in the series, then value, in one number each
+        let mut keys = [0u64; THROWS.len()];
         let mut n = 0;
         for (v, &k) in left.iter().enumerate() {
             if k == 0 {
@@ -128,7 +129,7 @@ impl Ashtapada {
             }
             let skip = (walk.totals[v] - k) as usize;
             let at = match walk.seen.get(v).and_then(|s| s.get(skip)) {
-                Some(&at) => at as usize,
+                Some(&at) => at as u64,
                 None => {
                     let value = THROWS[v].0;
                     self.throws
@@ -136,21 +137,22 @@ impl Ashtapada {
                         .enumerate()
                         .filter(|(_, &t)| t == value)
                         .nth(skip)
-                        .map_or(usize::MAX, |(i, _)| i)
+                        .map_or(u32::MAX as u64, |(i, _)| i as u64)
                 }
             };
+            let key = at << 3 | v as u64;
             // insertion by position (a handful of values)
             let mut j = n;
-            while j > 0 && firsts[j - 1] > (at, v) {
-                firsts[j] = firsts[j - 1];
+            while j > 0 && keys[j - 1] > key {
+                keys[j] = keys[j - 1];
                 j -= 1;
             }
-            firsts[j] = (at, v);
+            keys[j] = key;
             n += 1;
         }
         let mut order = [0; THROWS.len()];
-        for (o, f) in order.iter_mut().zip(&firsts[..n]) {
-            *o = f.1;
+        for (o, key) in order.iter_mut().zip(&keys[..n]) {
+            *o = (key & 7) as usize;
         }
         (order, n)
     }
