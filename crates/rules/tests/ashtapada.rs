@@ -274,3 +274,33 @@ fn random_games_finish_and_throws_follow_the_odds() {
         }
     }
 }
+
+/// Rule 13's search skips the orders of advances that reach a position it has explored
+/// already; the plans it lists, in order, are those found by trying every order.
+#[test]
+fn kile_plans_equal_those_found_in_every_order() {
+    let mut rng = Rng(0xC0FFEE);
+    let mut compared = 0;
+    for players in 2..=4 {
+        for _ in 0..150 {
+            let mut g = Ashtapada::new(Ruleset::Kile, players);
+            for _ in 0..5_000 {
+                match g.turn() {
+                    Turn::Over => break,
+                    Turn::Chance => {
+                        let outcomes = g.chance_outcomes();
+                        let m = outcomes[(rng.next() % outcomes.len() as u64) as usize].0;
+                        g.play(m);
+                    }
+                    Turn::Seat(_) => {
+                        assert_eq!(g.plans(), g.plans_in_every_order(), "{}", g.text());
+                        compared += usize::from(g.plans().len() > 1);
+                        let moves = g.legal_moves();
+                        g.play(moves[(rng.next() % moves.len() as u64) as usize]);
+                    }
+                }
+            }
+        }
+    }
+    assert!(compared > 1_000, "only {compared} decisions with a choice");
+}

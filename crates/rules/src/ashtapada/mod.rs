@@ -318,6 +318,18 @@ impl Ashtapada {
     pub fn plans(&self) -> &[Plan] {
         &self.plans
     }
+    /// The kile plans found by trying the advances in every order, without the search's
+    /// shortcut: the reference [`Ashtapada::plans`] is tested against (Ashta-kashte:
+    /// the plans as listed).
+    #[doc(hidden)]
+    pub fn plans_in_every_order(&self) -> Vec<Plan> {
+        if self.rules != Ruleset::Kile || self.phase != Phase::Choosing {
+            return self.plans.clone();
+        }
+        let mut plans = Vec::new();
+        self.kile_plans(&mut plans, false);
+        plans
+    }
     /// The board square of player `p`'s piece at `spot`, if on the board.
     pub fn square(&self, p: usize, spot: Spot) -> Option<Sq> {
         match spot {
@@ -381,7 +393,7 @@ impl Ashtapada {
         let mut plans = std::mem::take(&mut self.plans);
         plans.clear();
         match self.rules {
-            Ruleset::Kile => self.kile_plans(&mut plans),
+            Ruleset::Kile => self.kile_plans(&mut plans, true),
             Ruleset::AshtaKashte => self.ashta_kashte_plans(&mut plans),
         }
         self.plans = plans;

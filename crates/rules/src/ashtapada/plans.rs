@@ -66,8 +66,9 @@ impl Ashtapada {
         captured
     }
 
-    /// Kile: every plan for the series of throws noted (seed 002 rules 6-26).
-    pub(super) fn kile_plans(&self, out: &mut Vec<Plan>) {
+    /// Kile: every plan for the series of throws noted (seed 002 rules 6-26); with
+    /// `prune`, orders of advances that reach a position already explored are skipped.
+    pub(super) fn kile_plans(&self, out: &mut Vec<Plan>, prune: bool) {
         let mut left = [0u16; THROWS.len()];
         for &t in &self.throws {
             left[slot(t)] += 1;
@@ -88,9 +89,10 @@ impl Ashtapada {
             seen,
             // the other players' pieces only leave their squares during the search
             enemies: self.squares_of(&self.pieces, !(1 << p), false),
+            prune,
         };
         let mut best = 0;
-        self.kile_explore(&walk, &Plan::new(self.pieces), left, 0, 0, out, &mut best);
+        self.kile_explore(&walk, &Plan::new(self.pieces), left, 0, 0, 0, out, &mut best);
         // seed 002 rule 13: "Every throw in a series must be used, if possible": the
         // exploration keeps only the plans that use the most throws, once each
     }
@@ -164,6 +166,7 @@ impl Ashtapada {
         plan: &Plan,
         left: [u16; THROWS.len()],
         moved: u8,
+        first: usize,
         used: usize,
         out: &mut Vec<Plan>,
         best: &mut usize,
@@ -181,7 +184,7 @@ impl Ashtapada {
             if next.push(Part::Enter) {
                 let mut rest = left;
                 rest[one] -= 1;
-                self.kile_explore(walk, &next, rest, moved, used + 1, out, best);
+                self.kile_explore(walk, &next, rest, moved, 0, used + 1, out, best);
             }
         }
         // rules 25-26: with every piece in the keep (or off), a 1 bears one off
@@ -192,13 +195,16 @@ impl Ashtapada {
                 if next.push(Part::BearOff) {
                     let mut rest = left;
                     rest[one] -= 1;
-                    self.kile_explore(walk, &next, rest, moved, used + 1, out, best);
+                    self.kile_explore(walk, &next, rest, moved, 0, used + 1, out, best);
                 }
             }
         }
         let (order, n_values) = self.value_order(walk, &left);
         // rules 8 and 10: a piece (or twins together) moves once, by one throw or a sum
-        for i in 0..mine.len() {
+        // Pieces before `first` do not advance here: after the advance of piece `first`,
+        // an earlier piece's advance (by other throws) was open before it too and leads
+        // to the same position, already explored in that order.
+        for i in if walk.prune { first } else { 0 }..mine.len() {
             let Spot::Path(at) = mine[i] else { continue };
             if moved >> i & 1 != 0 {
                 continue;
@@ -269,7 +275,7 @@ impl Ashtapada {
                         throws: run,
                     };
                     if next.push(part) {
-                        self.kile_explore(walk, &next, rest, moved | unit, used + count, out, best);
+                        self.kile_explore(walk, &next, rest, moved | unit, i, used + count, out, best);
                     }
                 }
             }
@@ -386,6 +392,8 @@ struct Walk {
     seen: [[u32; SEEN]; THROWS.len()],
     /// The squares of the other players' pieces when the turn began.
     enemies: u64,
+    /// Whether to skip the orders of advances that reach an explored position.
+    prune: bool,
 }
 
 /// Other players' pieces on one square: a bit mask of piece indices per player.
