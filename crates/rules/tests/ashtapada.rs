@@ -304,3 +304,12 @@ fn kile_plans_equal_those_found_in_every_order() {
     }
     assert!(compared > 1_000, "only {compared} decisions with a choice");
 }
+/// Pieces of one player are alike: moving one or the other of two pieces on a square is
+/// one choice, listed once.
+#[test]
+fn alike_pieces_on_one_square_give_one_plan() {
+    let g = at("kile S:h4,h4/N:-,- S 3");
+    assert_eq!(plans(&g), ["h4:3", "twins h4:3"]);
+    let g = at("ashta-kashte S:h2,h4,h4,-/N:-,-,-,- S 3");
+    assert_eq!(plans(&g), ["enter", "h4:3", "twins h4:3"]);
+}

@@ -152,6 +152,26 @@ impl Board {
     fn seat_mut(&mut self, p: usize) -> &mut [Spot] {
         &mut self.spots[p][..self.per_seat as usize]
     }
+    /// Where the pieces stand, as one number: equal for boards that differ only in which
+    /// of a player's (alike) pieces stands where.
+    fn key(&self) -> u128 {
+        let n = self.per_seat as usize;
+        let mut key = 0u128;
+        for (q, seat) in self.spots.iter().enumerate() {
+            let mut codes = [0u8; 4];
+            for (c, spot) in codes.iter_mut().zip(&seat[..n]) {
+                *c = match *spot {
+                    Spot::Hand => 0,
+                    Spot::Path(j) => j.saturating_add(1).min(253),
+                    Spot::Keep => 254,
+                    Spot::Off => 255,
+                };
+            }
+            codes[..n].sort_unstable();
+            key |= u128::from(u32::from_le_bytes(codes)) << (32 * q);
+        }
+        key
+    }
 }
 
 /// A plan: steps for the throws of a turn and the position they lead to.
@@ -161,6 +181,8 @@ pub struct Plan {
     len: u8,
     pieces: Board,
     captured: bool,
+    /// `pieces.key()`, set when the plan is listed.
+    key: u128,
 }
 
 impl Plan {
@@ -170,6 +192,7 @@ impl Plan {
             len: 0,
             pieces,
             captured: false,
+            key: 0,
         }
     }
     /// Adds a step (false if the plan is full, which the rules never reach).

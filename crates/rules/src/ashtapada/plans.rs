@@ -106,11 +106,13 @@ impl Ashtapada {
             out.clear();
             *best = used;
         }
+        // a player's pieces are alike: plans that differ only in which of them moved are one
+        let key = plan.pieces.key();
         if !out
             .iter()
-            .any(|o| o.pieces == plan.pieces && o.captured == plan.captured)
+            .any(|o| o.key == key && o.captured == plan.captured)
         {
-            out.push(*plan);
+            out.push(Plan { key, ..*plan });
         }
     }
 
@@ -289,33 +291,33 @@ impl Ashtapada {
         let mine = self.pieces.seat(p);
         // doubles block single pieces from passing (own and enemy)
         let doubles = self.squares_of(&self.pieces, 0b1111, true);
-        let mut push = |plan: Plan| {
-            if !out.iter().any(|o: &Plan| o.pieces == plan.pieces) {
-                out.push(plan);
-            }
-        };
         // a piece enters on any throw, at path position = throw (seed 001 appendix)
         if let Some(i) = mine.iter().position(|&s| s == Spot::Hand) {
             let to = t - 1;
             if let Some(plan) = self.ak_move(p, 1 << i, None, to as u32, Part::Enter, doubles) {
-                push(plan);
+                out.push(plan);
             }
         }
         for i in 0..mine.len() {
             let Spot::Path(at) = mine[i] else { continue };
-            let partner = (0..mine.len()).find(|&j| j != i && mine[j] == Spot::Path(at));
-            let mut units = vec![1u8 << i];
-            if let Some(j) = partner {
-                units.push(1 << i | 1 << j);
+            // a player's pieces are alike: of several on one square, the first moves for
+            // them all (so no two plans lead to the same position)
+            if mine[..i].contains(&mine[i]) {
+                continue;
             }
-            for unit in units {
+            let partner = (i + 1..mine.len()).find(|&j| mine[j] == mine[i]);
+            let units: &[u8] = match partner {
+                Some(j) => &[1 << i, 1 << i | 1 << j],
+                None => &[1 << i],
+            };
+            for &unit in units {
                 let step = Part::Advance {
                     from: self.paths[p].squares[at as usize],
                     twins: unit.count_ones() == 2,
                     throws: Run::single(t),
                 };
                 if let Some(plan) = self.ak_move(p, unit, Some(at), at as u32 + t as u32, step, doubles) {
-                    push(plan);
+                    out.push(plan);
                 }
             }
         }
