@@ -152,25 +152,31 @@ impl Board {
     fn seat_mut(&mut self, p: usize) -> &mut [Spot] {
         &mut self.spots[p][..self.per_seat as usize]
     }
-    /// Where the pieces stand, as one number: equal for boards that differ only in which
-    /// of a player's (alike) pieces stands where.
-    fn key(&self) -> u128 {
+    /// Where player `q`'s pieces stand, as one number: equal for seats that differ only
+    /// in which of the player's (alike) pieces stands where.
+    fn seat_key(&self, q: usize) -> u32 {
         let n = self.per_seat as usize;
-        let mut key = 0u128;
-        for (q, seat) in self.spots.iter().enumerate() {
-            let mut codes = [0u8; 4];
-            for (c, spot) in codes.iter_mut().zip(&seat[..n]) {
-                *c = match *spot {
-                    Spot::Hand => 0,
-                    Spot::Path(j) => j.saturating_add(1).min(253),
-                    Spot::Keep => 254,
-                    Spot::Off => 255,
-                };
-            }
-            codes[..n].sort_unstable();
-            key |= u128::from(u32::from_le_bytes(codes)) << (32 * q);
+        let mut codes = [0u8; 4];
+        for (c, spot) in codes.iter_mut().zip(&self.spots[q][..n]) {
+            *c = match *spot {
+                Spot::Hand => 0,
+                Spot::Path(j) => j.saturating_add(1).min(253),
+                Spot::Keep => 254,
+                Spot::Off => 255,
+            };
         }
-        key
+        if n == 2 {
+            if codes[0] > codes[1] {
+                codes.swap(0, 1);
+            }
+        } else {
+            codes[..n].sort_unstable();
+        }
+        u32::from_le_bytes(codes)
+    }
+    /// Where every piece stands, as one number ([`Board::seat_key`] of each seat).
+    fn key(&self) -> u128 {
+        (0..4).fold(0, |key, q| key | u128::from(self.seat_key(q)) << (32 * q))
     }
 }
 
@@ -181,7 +187,8 @@ pub struct Plan {
     len: u8,
     pieces: Board,
     captured: bool,
-    /// `pieces.key()`, set when the plan is listed.
+    /// Where the pieces stand ([`Board::key`]; without a capture, only the mover's
+    /// [`Board::seat_key`]), set when the plan is listed.
     key: u128,
 }
 

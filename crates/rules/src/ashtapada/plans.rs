@@ -98,7 +98,7 @@ impl Ashtapada {
     }
 
     /// Records a plan if it uses at least as many throws as the best so far.
-    fn keep_plan(out: &mut Vec<Plan>, best: &mut usize, used: usize, plan: &Plan) {
+    fn keep_plan(out: &mut Vec<Plan>, best: &mut usize, p: usize, used: usize, plan: &Plan) {
         if used < *best {
             return;
         }
@@ -107,7 +107,12 @@ impl Ashtapada {
             *best = used;
         }
         // a player's pieces are alike: plans that differ only in which of them moved are one
-        let key = plan.pieces.key();
+        // without a capture only the mover's pieces differ from the turn's start
+        let key = if plan.captured {
+            plan.pieces.key()
+        } else {
+            u128::from(plan.pieces.seat_key(p))
+        };
         if !out
             .iter()
             .any(|o| o.key == key && o.captured == plan.captured)
@@ -174,7 +179,8 @@ impl Ashtapada {
         best: &mut usize,
     ) {
         let p = walk.p;
-        Self::keep_plan(out, best, used, plan);
+        // a plan that can go on is not kept: the plans beyond it use more throws
+        let mut went_on = false;
         let mine = plan.pieces.seat(p);
         let one = slot(1);
         // rule 6: a piece enters only with a 1, onto the own X square (rule 11: it may then advance)
@@ -187,6 +193,7 @@ impl Ashtapada {
                 let mut rest = left;
                 rest[one] -= 1;
                 self.kile_explore(walk, &next, rest, moved, 0, used + 1, out, best);
+                went_on = true;
             }
         }
         // rules 25-26: with every piece in the keep (or off), a 1 bears one off
@@ -198,6 +205,7 @@ impl Ashtapada {
                     let mut rest = left;
                     rest[one] -= 1;
                     self.kile_explore(walk, &next, rest, moved, 0, used + 1, out, best);
+                    went_on = true;
                 }
             }
         }
@@ -278,9 +286,13 @@ impl Ashtapada {
                     };
                     if next.push(part) {
                         self.kile_explore(walk, &next, rest, moved | unit, i, used + count, out, best);
+                        went_on = true;
                     }
                 }
             }
+        }
+        if !went_on {
+            Self::keep_plan(out, best, p, used, plan);
         }
     }
 
