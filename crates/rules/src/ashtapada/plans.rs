@@ -22,25 +22,27 @@ impl Ashtapada {
         out
     }
 
-    /// The board squares holding pieces of the seats `seats` (a mask of seats) as a mask;
-    /// with `doubles`, only the squares where one seat has two or more.
-    fn squares_of(&self, pieces: &Board, seats: u8, doubles: bool) -> u64 {
-        let mut out = 0u64;
+    /// Where the pieces stand, as masks of board squares: those of the players other
+    /// than `p`, and those where one player (any) has two or more.
+    fn crowd(&self, pieces: &Board, p: usize) -> Crowd {
+        let mut crowd = Crowd {
+            enemies: 0,
+            doubles: 0,
+        };
         for q in 0..self.seats.len() {
-            if seats >> q & 1 == 0 {
-                continue;
-            }
-            let (mut once, mut twice) = (0u64, 0u64);
+            let mut once = 0u64;
             for spot in pieces.seat(q) {
                 if let Spot::Path(j) = *spot {
                     let bit = 1u64 << self.paths[q].squares[j as usize];
-                    twice |= once & bit;
+                    crowd.doubles |= once & bit;
                     once |= bit;
                 }
             }
-            out |= if doubles { twice } else { once };
+            if q != p {
+                crowd.enemies |= once;
+            }
         }
-        out
+        crowd
     }
 
     /// Resolves a landing of `movers` pieces of player `p` on path index `to`: captures
@@ -88,7 +90,7 @@ impl Ashtapada {
             totals: left,
             seen,
             // the other players' pieces only leave their squares during the search
-            enemies: self.squares_of(&self.pieces, !(1 << p), false),
+            enemies: self.crowd(&self.pieces, p).enemies,
             prune,
         };
         let mut best = 0;
@@ -301,14 +303,11 @@ impl Ashtapada {
         let p = self.current;
         let Some(&t) = self.throws.last() else { return };
         let mine = self.pieces.seat(p);
-        // doubles block single pieces from passing (own and enemy)
-        let doubles = self.squares_of(&self.pieces, 0b1111, true);
+        let crowd = self.crowd(&self.pieces, p);
         // a piece enters on any throw, at path position = throw (seed 001 appendix)
         if let Some(i) = mine.iter().position(|&s| s == Spot::Hand) {
             let to = t - 1;
-            if let Some(plan) = self.ak_move(p, 1 << i, None, to as u32, Part::Enter, doubles) {
-                out.push(plan);
-            }
+            self.ak_move(out, p, 1 << i, None, to as u32, Part::Enter, &crowd);
         }
         for i in 0..mine.len() {
             let Spot::Path(at) = mine[i] else { continue };
@@ -328,68 +327,74 @@ impl Ashtapada {
                     twins: unit.count_ones() == 2,
                     throws: Run::single(t),
                 };
-                if let Some(plan) = self.ak_move(p, unit, Some(at), at as u32 + t as u32, step, doubles) {
-                    out.push(plan);
-                }
+                self.ak_move(out, p, unit, Some(at), at as u32 + t as u32, step, &crowd);
             }
         }
     }
 
-    /// An Ashta-kashte move of the pieces in `unit` (a mask) from path index `from`
-    /// (None: entering) to `to`; `doubles` holds the squares where a player has two or more
-    /// pieces.
+    /// Lists the Ashta-kashte move of the pieces in `unit` (a mask) from path index `from`
+    /// (None: entering) to `to`, if it is allowed, given where the pieces stand (`crowd`).
+    /// (The plan is written in place in the list.)
+    #[allow(clippy::too_many_arguments)]
     fn ak_move(
         &self,
+        out: &mut Vec<Plan>,
         p: usize,
         unit: u8,
         from: Option<u8>,
         to: u32,
         step: Part,
-        doubles: u64,
-    ) -> Option<Plan> {
-        let mut plan = Plan::new(self.pieces);
-        plan.push(step);
-        let pieces = &mut plan.pieces;
-        let set = |pieces: &mut Board, spot: Spot| {
-            for (k, s) in pieces.seat_mut(p).iter_mut().enumerate() {
-                if unit >> k & 1 != 0 {
-                    *s = spot;
-                }
-            }
-        };
+        crowd: &Crowd,
+    ) {
         // doubles block single pieces from passing (own and enemy)
         if unit.count_ones() == 1 {
             let before = &self.paths[p].before;
             let lo = from.map_or(0, |f| f as usize + 1);
             let hi = (to as usize).clamp(lo, 60);
-            if (before[hi] & !before[lo]) & doubles != 0 {
-                return None;
+            if (before[hi] & !before[lo]) & crowd.doubles != 0 {
+                return;
             }
-        }
-        if to == 60 {
-            set(pieces, Spot::Keep);
-            return Some(plan);
         }
         if to > 60 {
             // the end square only by a direct throw
-            return None;
+            return;
         }
-        let s = self.paths[p].squares[to as usize];
-        let others = self.others_on(pieces, p, s);
-        if marked(s) && !others.is_empty() {
-            // "A piece cannot land on an opponent's piece that is on a resting square"
-            return None;
+        let others = if to < 60 {
+            let s = self.paths[p].squares[to as usize];
+            let others = if crowd.enemies >> s & 1 != 0 {
+                self.others_on(&self.pieces, p, s)
+            } else {
+                Others([0; 4])
+            };
+            if marked(s) && !others.is_empty() {
+                // "A piece cannot land on an opponent's piece that is on a resting square"
+                return;
+            }
+            if unit.count_ones() == 1 && others.any_double() {
+                // doubles are captured only by doubles
+                return;
+            }
+            others
+        } else {
+            Others([0; 4])
+        };
+        out.push(Plan::new(self.pieces));
+        let Some(plan) = out.last_mut() else { return };
+        plan.push(step);
+        let spot = if to == 60 {
+            Spot::Keep
+        } else {
+            Spot::Path(to as u8)
+        };
+        for (k, s) in plan.pieces.seat_mut(p).iter_mut().enumerate() {
+            if unit >> k & 1 != 0 {
+                *s = spot;
+            }
         }
-        if unit.count_ones() == 1 && others.any_double() {
-            // doubles are captured only by doubles
-            return None;
-        }
-        set(pieces, Spot::Path(to as u8));
         for (q, mask) in others.groups() {
-            Others::send_home(pieces, q, mask);
+            Others::send_home(&mut plan.pieces, q, mask);
         }
         plan.captured = !others.is_empty();
-        Some(plan)
     }
 }
 
@@ -408,6 +413,14 @@ struct Walk {
     enemies: u64,
     /// Whether to skip the orders of advances that reach an explored position.
     prune: bool,
+}
+
+/// Where the pieces stand when a turn begins, as masks of board squares.
+struct Crowd {
+    /// The squares of the other players' pieces.
+    enemies: u64,
+    /// The squares where one player has two or more pieces.
+    doubles: u64,
 }
 
 /// Other players' pieces on one square: a bit mask of piece indices per player.
