@@ -155,23 +155,25 @@ impl Board {
     /// Where player `q`'s pieces stand, as one number: equal for seats that differ only
     /// in which of the player's (alike) pieces stands where.
     fn seat_key(&self, q: usize) -> u32 {
-        let n = self.per_seat as usize;
-        let mut codes = [0u8; 4];
-        for (c, spot) in codes.iter_mut().zip(&self.spots[q][..n]) {
-            *c = match *spot {
+        fn code(spot: Spot) -> u8 {
+            match spot {
                 Spot::Hand => 0,
                 Spot::Path(j) => j.saturating_add(1).min(253),
                 Spot::Keep => 254,
                 Spot::Off => 255,
-            };
-        }
-        if n == 2 {
-            if codes[0] > codes[1] {
-                codes.swap(0, 1);
             }
-        } else {
-            codes[..n].sort_unstable();
         }
+        let seat = &self.spots[q][..self.per_seat as usize];
+        if let [a, b] = seat {
+            // kile's two pieces: the codes stay in registers
+            let (a, b) = (code(*a), code(*b));
+            return u32::from(a.min(b)) | u32::from(a.max(b)) << 8;
+        }
+        let mut codes = [0u8; 4];
+        for (c, spot) in codes.iter_mut().zip(seat) {
+            *c = code(*spot);
+        }
+        codes[..seat.len()].sort_unstable();
         u32::from_le_bytes(codes)
     }
     /// Where every piece stands, as one number ([`Board::seat_key`] of each seat).

@@ -130,7 +130,7 @@ impl Ashtapada {
         &self,
         walk: &Walk,
         left: &[u16; THROWS.len()],
-    ) -> ([usize; THROWS.len()], usize) {
+    ) -> (Order, usize) {
         // position in the series, then value, in one number each
         let mut keys = [0u64; THROWS.len()];
         let mut n = 0;
@@ -161,11 +161,13 @@ impl Ashtapada {
             keys[j] = key;
             n += 1;
         }
-        let mut order = [0; THROWS.len()];
-        for (o, key) in order.iter_mut().zip(&keys[..n]) {
-            *o = (key & 7) as usize;
-        }
-        (order, n)
+        // the values packed four bits each: an array built here and copied out would
+        // be read back wider than it was written, which stalls the processor
+        let order = keys[..n]
+            .iter()
+            .enumerate()
+            .fold(0u32, |o, (d, key)| o | ((key & 7) as u32) << (4 * d));
+        (Order(order), n)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -239,7 +241,7 @@ impl Ashtapada {
                             break 'subsets;
                         }
                         d -= 1;
-                        if take[d] < left[order[d]] {
+                        if take[d] < left[order.at(d)] {
                             take[d] += 1;
                             break;
                         }
@@ -251,7 +253,8 @@ impl Ashtapada {
                     };
                     let (mut sum, mut count) = (0u32, 0usize);
                     let mut rest = left;
-                    for (&v, &k) in order[..n_values].iter().zip(&take) {
+                    for (d, &k) in take[..n_values].iter().enumerate() {
+                        let v = order.at(d);
                         if k > 0 {
                             run.runs[run.n as usize] = (THROWS[v].0, k as u8);
                             run.n += 1;
@@ -395,6 +398,16 @@ impl Ashtapada {
             Others::send_home(&mut plan.pieces, q, mask);
         }
         plan.captured = !others.is_empty();
+    }
+}
+
+/// Throw values (indices into [`THROWS`]) in order, four bits each.
+#[derive(Clone, Copy)]
+struct Order(u32);
+
+impl Order {
+    fn at(self, d: usize) -> usize {
+        (self.0 >> (4 * d) & 0xF) as usize
     }
 }
 
