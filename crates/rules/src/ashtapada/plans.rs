@@ -94,7 +94,7 @@ impl Ashtapada {
             prune,
         };
         let mut best = 0;
-        self.kile_explore(&walk, &Plan::new(self.pieces), left, 0, 0, 0, out, &mut best);
+        self.kile_explore(&walk, &Plan::new(self.pieces), left, 0, None, 0, out, &mut best);
         // seed 002 rule 13: "Every throw in a series must be used, if possible": the
         // exploration keeps only the plans that use the most throws, once each
     }
@@ -177,7 +177,7 @@ impl Ashtapada {
         plan: &Plan,
         left: [u16; THROWS.len()],
         moved: u8,
-        first: usize,
+        advanced: Option<usize>,
         used: usize,
         out: &mut Vec<Plan>,
         best: &mut usize,
@@ -187,8 +187,19 @@ impl Ashtapada {
         let mut went_on = false;
         let mine = plan.pieces.seat(p);
         let one = slot(1);
+        // The search tries entries first, then advances by piece: after the advance of
+        // piece `advanced`, an entry or an earlier piece's advance (by other throws) was
+        // open before it too and leads to the same position, explored already in that order.
+        let (entries, first) = match advanced {
+            Some(i) if walk.prune => (false, i),
+            _ => (true, 0),
+        };
         // rule 6: a piece enters only with a 1, onto the own X square (rule 11: it may then advance)
-        if let (Some(i), true) = (mine.iter().position(|&s| s == Spot::Hand), left[one] > 0) {
+        if let (true, Some(i), true) = (
+            entries,
+            mine.iter().position(|&s| s == Spot::Hand),
+            left[one] > 0,
+        ) {
             let mut next = *plan;
             next.pieces.seat_mut(p)[i] = Spot::Path(0);
             let cap = self.land(&mut next.pieces, p, 1, 0, walk.enemies);
@@ -196,7 +207,7 @@ impl Ashtapada {
             if next.push(Part::Enter) {
                 let mut rest = left;
                 rest[one] -= 1;
-                self.kile_explore(walk, &next, rest, moved, 0, used + 1, out, best);
+                self.kile_explore(walk, &next, rest, moved, None, used + 1, out, best);
                 went_on = true;
             }
         }
@@ -208,17 +219,14 @@ impl Ashtapada {
                 if next.push(Part::BearOff) {
                     let mut rest = left;
                     rest[one] -= 1;
-                    self.kile_explore(walk, &next, rest, moved, 0, used + 1, out, best);
+                    self.kile_explore(walk, &next, rest, moved, None, used + 1, out, best);
                     went_on = true;
                 }
             }
         }
         let (order, n_values) = self.value_order(walk, &left);
         // rules 8 and 10: a piece (or twins together) moves once, by one throw or a sum
-        // Pieces before `first` do not advance here: after the advance of piece `first`,
-        // an earlier piece's advance (by other throws) was open before it too and leads
-        // to the same position, already explored in that order.
-        for i in if walk.prune { first } else { 0 }..mine.len() {
+        for i in first..mine.len() {
             let Spot::Path(at) = mine[i] else { continue };
             if moved >> i & 1 != 0 {
                 continue;
@@ -290,7 +298,7 @@ impl Ashtapada {
                         throws: run,
                     };
                     if next.push(part) {
-                        self.kile_explore(walk, &next, rest, moved | unit, i, used + count, out, best);
+                        self.kile_explore(walk, &next, rest, moved | unit, Some(i), used + count, out, best);
                         went_on = true;
                     }
                 }
