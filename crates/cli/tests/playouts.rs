@@ -36,10 +36,16 @@ fn a_count_plays_the_same_seeded_games_every_run() {
         assert!(out.status.success());
         let text = String::from_utf8_lossy(&out.stdout).to_string();
         let fields: Vec<&str> = text.split_whitespace().collect();
-        let at = fields.iter().position(|f| *f == "plies/playout").expect(&text);
+        let at = fields
+            .iter()
+            .position(|f| *f == "plies/playout")
+            .expect(&text);
         fields[at - 1].parse::<f64>().expect(&text)
     };
     let first = plies();
-    assert!(first > 10.0, "a kile game lasts more than ten plies: {first}");
+    assert!(
+        first > 10.0,
+        "a kile game lasts more than ten plies: {first}"
+    );
     assert_eq!(first, plies());
 }

@@ -94,7 +94,16 @@ impl Ashtapada {
             prune,
         };
         let mut best = 0;
-        self.kile_explore(&walk, &Plan::new(self.pieces), left, 0, None, 0, out, &mut best);
+        self.kile_explore(
+            &walk,
+            &Plan::new(self.pieces),
+            left,
+            0,
+            None,
+            0,
+            out,
+            &mut best,
+        );
         // seed 002 rule 13: "Every throw in a series must be used, if possible": the
         // exploration keeps only the plans that use the most throws, once each
     }
@@ -126,11 +135,7 @@ impl Ashtapada {
     /// The throw values still in hand (`left`, counted by value), in the order in which
     /// they first appear among the throws not yet used (a used throw is the earliest of
     /// its value): the order in which plans are explored and their throws written.
-    fn value_order(
-        &self,
-        walk: &Walk,
-        left: &[u16; THROWS.len()],
-    ) -> (Order, usize) {
+    fn value_order(&self, walk: &Walk, left: &[u16; THROWS.len()]) -> (Order, usize) {
         // position in the series, then value, in one number each
         let mut keys = [0u64; THROWS.len()];
         let mut n = 0;
@@ -287,7 +292,8 @@ impl Ashtapada {
                                 *spot = Spot::Path(target as u8);
                             }
                         }
-                        let cap = self.land(&mut next.pieces, p, movers, target as u8, walk.enemies);
+                        let cap =
+                            self.land(&mut next.pieces, p, movers, target as u8, walk.enemies);
                         next.captured |= cap;
                     } else {
                         continue;
@@ -298,7 +304,16 @@ impl Ashtapada {
                         throws: run,
                     };
                     if next.push(part) {
-                        self.kile_explore(walk, &next, rest, moved | unit, Some(i), used + count, out, best);
+                        self.kile_explore(
+                            walk,
+                            &next,
+                            rest,
+                            moved | unit,
+                            Some(i),
+                            used + count,
+                            out,
+                            best,
+                        );
                         went_on = true;
                     }
                 }
