@@ -188,6 +188,11 @@ impl Ashtapada {
         best: &mut usize,
     ) {
         let p = walk.p;
+        if left == [0; THROWS.len()] {
+            // every throw used: the plan is complete
+            Self::keep_plan(out, best, p, used, plan);
+            return;
+        }
         // a plan that can go on is not kept: the plans beyond it use more throws
         let mut went_on = false;
         let mine = plan.pieces.seat(p);
