@@ -249,6 +249,10 @@ impl Ashtapada {
             };
             for &unit in units {
                 let movers = unit.count_ones() as usize;
+                // whether a later piece could still advance after this one
+                let later = (i + 1..mine.len()).any(|j| {
+                    matches!(mine[j], Spot::Path(_)) && (moved | unit) >> j & 1 == 0
+                });
                 // every non-empty part of the throws in hand, the first value's count
                 // changing slowest
                 let mut take = [0u16; THROWS.len()];
@@ -282,6 +286,15 @@ impl Ashtapada {
                         }
                     }
                     let target = at as u32 + sum;
+                    if walk.prune
+                        && !later
+                        && used + count < *best
+                        && !(target == 60 && rest[slot(1)] > 0)
+                    {
+                        // nothing could follow this advance (no entry after an advance, no
+                        // later piece, no bearing off): a plan short of the best, not kept
+                        continue;
+                    }
                     let mut next = *plan;
                     let seat = next.pieces.seat_mut(p);
                     if target == 60 {
