@@ -250,9 +250,8 @@ impl Ashtapada {
             for &unit in units {
                 let movers = unit.count_ones() as usize;
                 // whether a later piece could still advance after this one
-                let later = (i + 1..mine.len()).any(|j| {
-                    matches!(mine[j], Spot::Path(_)) && (moved | unit) >> j & 1 == 0
-                });
+                let later = (i + 1..mine.len())
+                    .any(|j| matches!(mine[j], Spot::Path(_)) && (moved | unit) >> j & 1 == 0);
                 // every non-empty part of the throws in hand, the first value's count
                 // changing slowest
                 let mut take = [0u16; THROWS.len()];
