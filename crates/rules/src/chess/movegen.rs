@@ -9,7 +9,7 @@
 
 use super::legality::{Danger, Pins};
 use super::position::{Move, MoveKind, Position, Riders};
-use super::variant::{Kind, Promotion, MAX_KINDS};
+use super::variant::{pawn_step, Kind, Promotion, MAX_KINDS};
 use crate::geometry::{Bitboard, Color, Square};
 
 /// Most moves a position can have.
@@ -425,7 +425,24 @@ impl Position {
             }
             let pawn = v.is_pawn(kind);
             let uniform = v.uniform_kinds >> kind & 1 != 0;
-            for from in self.pieces(us, kind) {
+            let mut each = self.pieces(us, kind);
+            if fast && v.shift_pawns >> kind & 1 != 0 {
+                // the pawns neither pinned nor near a square where a move is more than a
+                // plain move: all at once, by shifting the set
+                let near = pawn_step(pawn_special, them, 0)
+                    | pawn_step(pawn_special, them, -1)
+                    | pawn_step(pawn_special, them, 1);
+                let free = each & !pins.pinned & !near;
+                each &= !free;
+                let files = crate::geometry::GRID_FILES as i32;
+                let ahead = if us == Color::White { files } else { -files };
+                for df in [-1, 0, 1] {
+                    let to = pawn_step(free, us, df) & v.board & target;
+                    let to = if df == 0 { to & !occ } else { to & enemy };
+                    list.push_shifted(-(ahead + df), to);
+                }
+            }
+            for from in each {
                 let (mut caps, mut quiets) = if uniform {
                     let a = self.attacks_of(kind, us, from, occ) & target;
                     (a & enemy, a & !occ)

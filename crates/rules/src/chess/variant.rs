@@ -394,6 +394,9 @@ pub struct Variant {
     pub(crate) king_file_rays: u16,
     pub(crate) promotion_zone: [Bitboard; 2],
     pub(crate) pawn_kinds: u16,
+    /// Pawn kinds that only step straight forward and capture diagonally forward, one
+    /// square (their moves are generated for the whole set by shifting it).
+    pub(crate) shift_pawns: u16,
     /// Kinds that capture by leaping (or by complex atoms), as a bit mask.
     pub(crate) leap_kinds: u16,
     /// Kinds whose every atom moves and captures alike, as a bit mask.
@@ -519,6 +522,26 @@ impl Variant {
             }
         }
         let simple = simple && !spec.hooks.flying_general;
+        // pawns that step one square straight forward and capture one square diagonally
+        // forward, and nothing else: their moves are found for all of them at once
+        let mut shift_pawns = 0u16;
+        for (k, per_color) in tables.iter().enumerate() {
+            let plain = [Color::White, Color::Black].iter().all(|&c| {
+                let t = &per_color[c.index()];
+                t.rides.is_empty()
+                    && t.hops.is_empty()
+                    && !t.has_paths
+                    && board.into_iter().all(|sq| {
+                        let b = sq.bb();
+                        t.leap_move[sq.index()] == pawn_step(b, c, 0) & board
+                            && t.leap_capture[sq.index()]
+                                == (pawn_step(b, c, -1) | pawn_step(b, c, 1)) & board
+                    })
+            });
+            if pawn_kinds >> k & 1 != 0 && plain {
+                shift_pawns |= 1 << k;
+            }
+        }
         let royal_kinds = spec
             .pieces
             .iter()
@@ -592,6 +615,7 @@ impl Variant {
             king_file_rays,
             promotion_zone,
             pawn_kinds,
+            shift_pawns,
             start_counts: [[0; MAX_KINDS]; 2],
             start_kind_on: [None; GRID_SQUARES],
             ray_toward: Box::new([[NO_RAY; GRID_SQUARES]; GRID_SQUARES]),
@@ -715,4 +739,15 @@ fn sittuyin_zone() -> [Bitboard; 2] {
         .iter()
         .fold(Bitboard::EMPTY, |b, s| b | sq(s));
     [w, b]
+}
+
+/// The squares one step forward from `b` for `c`, `df` files aside (-1, 0 or 1), on the
+/// grid (a step off the grid's side lands on the next row's edge: mask by the board).
+#[inline]
+pub(crate) fn pawn_step(b: Bitboard, c: Color, df: i32) -> Bitboard {
+    let files = crate::geometry::GRID_FILES as i32;
+    match c {
+        Color::White => Bitboard(b.0 << (files + df)),
+        Color::Black => Bitboard(b.0 >> (files - df)),
+    }
 }
