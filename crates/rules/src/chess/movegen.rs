@@ -390,9 +390,15 @@ impl Position {
             };
             let lifted = occ.without(k);
             let mut safe = Bitboard::EMPTY;
-            for to in targets {
-                if self.attackers_with(to, them, lifted, riders).is_empty() {
-                    safe |= to.bb();
+            let n = targets.count();
+            if v.plain_attacks && n >= 2 && enemy.count() <= 2 * n {
+                // few enemy pieces for several destinations: the squares they all attack
+                safe = targets & !self.attacked_by(them, lifted);
+            } else {
+                for to in targets {
+                    if self.attackers_with(to, them, lifted, riders).is_empty() {
+                        safe |= to.bb();
+                    }
                 }
             }
             list.push_targets(k, safe);
@@ -508,6 +514,18 @@ impl Position {
         }
         let in_check = if fast { checkers.any() } else { slow_in_check };
         self.generate_special(list, in_check, ksq);
+    }
+
+    /// Every square `by`'s pieces attack with occupancy `occ`.
+    #[inline(never)]
+    fn attacked_by(&self, by: Color, occ: Bitboard) -> Bitboard {
+        let mut attacked = Bitboard::EMPTY;
+        for kind in 0..self.v.kinds() as Kind {
+            for from in self.pieces(by, kind) {
+                attacked |= self.attacks_in(kind, by, from, occ, self.kind_bb(kind));
+            }
+        }
+        attacked
     }
 
     fn push_pawn_move(&self, list: &mut impl Sink, from: Square, to: Square) {

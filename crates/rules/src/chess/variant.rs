@@ -397,6 +397,8 @@ pub struct Variant {
     /// Pawn kinds that only step straight forward and capture diagonally forward, one
     /// square (their moves are generated for the whole set by shifting it).
     pub(crate) shift_pawns: u16,
+    /// Whether every piece attacks by leaps and rides alone (no hops, no lame leaps).
+    pub(crate) plain_attacks: bool,
     /// Kinds that capture by leaping (or by complex atoms), as a bit mask.
     pub(crate) leap_kinds: u16,
     /// Kinds whose every atom moves and captures alike, as a bit mask.
@@ -542,6 +544,11 @@ impl Variant {
                 shift_pawns |= 1 << k;
             }
         }
+        // every piece attacks by leaps and rides alone (no hops, no lame leaps)
+        let plain_attacks = tables
+            .iter()
+            .flatten()
+            .all(|t| t.hops.is_empty() && !t.has_paths);
         let royal_kinds = spec
             .pieces
             .iter()
@@ -616,6 +623,7 @@ impl Variant {
             promotion_zone,
             pawn_kinds,
             shift_pawns,
+            plain_attacks,
             start_counts: [[0; MAX_KINDS]; 2],
             start_kind_on: [None; GRID_SQUARES],
             ray_toward: Box::new([[NO_RAY; GRID_SQUARES]; GRID_SQUARES]),
