@@ -403,7 +403,7 @@ impl Position {
             }
             list.push_targets(k, safe);
             if checkers.several() {
-                self.generate_special(list, true, ksq);
+                self.generate_special(list, true, ksq, riders);
                 return;
             }
         }
@@ -513,7 +513,7 @@ impl Position {
             }
         }
         let in_check = if fast { checkers.any() } else { slow_in_check };
-        self.generate_special(list, in_check, ksq);
+        self.generate_special(list, in_check, ksq, riders);
     }
 
     /// Every square `by`'s pieces attack with occupancy `occ`.

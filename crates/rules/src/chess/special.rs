@@ -4,7 +4,7 @@
 
 use super::legality::Pins;
 use super::movegen::{sq0, MoveList, Sink};
-use super::position::{Move, MoveKind, Position};
+use super::position::{Move, MoveKind, Position, Riders};
 use super::variant::{FersStep, Kind, KingLeap, Promotion, Setup};
 use crate::geometry::{Bitboard, Color, Square, KNIGHT_STEPS};
 
@@ -15,6 +15,7 @@ impl Position {
         list: &mut impl Sink,
         in_check: bool,
         ksq: Option<Square>,
+        riders: &Riders,
     ) {
         let v = self.v;
         let hooks = &v.spec.hooks;
@@ -51,7 +52,7 @@ impl Position {
                 if hooks.castle_right_in_opening && kingside != (us == Color::White) {
                     continue;
                 }
-                if let Some(m) = self.castle_move(k, kingside) {
+                if let Some(m) = self.castle_move(k, kingside, riders) {
                     list.push(m);
                 }
             }
@@ -129,7 +130,8 @@ impl Position {
         b
     }
 
-    pub(crate) fn castle_move(&self, k: Square, kingside: bool) -> Option<Move> {
+    /// Castling to the `kingside` if allowed, given the opponent's riders.
+    pub(crate) fn castle_move(&self, k: Square, kingside: bool, riders: &Riders) -> Option<Move> {
         let v = self.v;
         let us = self.side;
         let rank = k.rank();
@@ -154,7 +156,7 @@ impl Position {
         let mut s = k;
         for _ in 0..2 {
             s = s.offset(step, 0)?;
-            if self.is_attacked(s, us.other(), occ) {
+            if self.attackers_with(s, us.other(), occ, riders).any() {
                 return None;
             }
         }
