@@ -9,6 +9,7 @@
 
 use super::legality::{Danger, Pins};
 use super::position::{Move, MoveKind, Position, Riders};
+use super::special::Tested;
 use super::variant::{pawn_step, Kind, Promotion, MAX_KINDS};
 use crate::geometry::{Bitboard, Color, Square};
 
@@ -381,6 +382,7 @@ impl Position {
         };
 
         // King moves: each destination is tested with the king lifted off the board.
+        let mut tested = Tested::NONE;
         if let (true, Some(k)) = (fast, ksq) {
             let targets = if v.uniform_kinds >> royal_kind & 1 != 0 {
                 self.attacks_of(royal_kind, us, k, occ) & !self.color_bb(us)
@@ -402,8 +404,14 @@ impl Position {
                 }
             }
             list.push_targets(k, safe);
+            if v.plain_attacks {
+                tested = Tested {
+                    squares: targets,
+                    safe,
+                };
+            }
             if checkers.several() {
-                self.generate_special(list, true, ksq, riders);
+                self.generate_special(list, true, ksq, riders, tested);
                 return;
             }
         }
@@ -513,7 +521,7 @@ impl Position {
             }
         }
         let in_check = if fast { checkers.any() } else { slow_in_check };
-        self.generate_special(list, in_check, ksq, riders);
+        self.generate_special(list, in_check, ksq, riders, tested);
     }
 
     /// Every square `by`'s pieces attack with occupancy `occ`.

@@ -8,6 +8,23 @@ use super::position::{Move, MoveKind, Position, Riders};
 use super::variant::{FersStep, Kind, KingLeap, Promotion, Setup};
 use crate::geometry::{Bitboard, Color, Square, KNIGHT_STEPS};
 
+/// King destinations already tested for attack in this position, and those found safe.
+/// Castling (never from check) may use them: with the king in check excluded and no
+/// hoppers, a square beside the king is attacked with or without the king on its square.
+#[derive(Clone, Copy)]
+pub(crate) struct Tested {
+    pub(crate) squares: Bitboard,
+    pub(crate) safe: Bitboard,
+}
+
+impl Tested {
+    /// Nothing tested.
+    pub(crate) const NONE: Tested = Tested {
+        squares: Bitboard::EMPTY,
+        safe: Bitboard::EMPTY,
+    };
+}
+
 impl Position {
     /// Moves whose legality is always tested by playing them.
     pub(crate) fn generate_special(
@@ -16,6 +33,7 @@ impl Position {
         in_check: bool,
         ksq: Option<Square>,
         riders: &Riders,
+        tested: Tested,
     ) {
         let v = self.v;
         let hooks = &v.spec.hooks;
@@ -52,7 +70,7 @@ impl Position {
                 if hooks.castle_right_in_opening && kingside != (us == Color::White) {
                     continue;
                 }
-                if let Some(m) = self.castle_move(k, kingside, riders) {
+                if let Some(m) = self.castle_move(k, kingside, riders, tested) {
                     list.push(m);
                 }
             }
@@ -130,8 +148,15 @@ impl Position {
         b
     }
 
-    /// Castling to the `kingside` if allowed, given the opponent's riders.
-    pub(crate) fn castle_move(&self, k: Square, kingside: bool, riders: &Riders) -> Option<Move> {
+    /// Castling to the `kingside` if allowed, given the opponent's riders and the king's
+    /// destinations already tested.
+    pub(crate) fn castle_move(
+        &self,
+        k: Square,
+        kingside: bool,
+        riders: &Riders,
+        tested: Tested,
+    ) -> Option<Move> {
         let v = self.v;
         let us = self.side;
         let rank = k.rank();
@@ -156,7 +181,11 @@ impl Position {
         let mut s = k;
         for _ in 0..2 {
             s = s.offset(step, 0)?;
-            if self.attackers_with(s, us.other(), occ, riders).any() {
+            if tested.squares.has(s) {
+                if !tested.safe.has(s) {
+                    return None;
+                }
+            } else if self.attackers_with(s, us.other(), occ, riders).any() {
                 return None;
             }
         }
