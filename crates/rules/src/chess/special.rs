@@ -41,13 +41,26 @@ impl Position {
         let own = self.color_bb(us);
         let occ = self.occupied();
         if let Some(ep) = self.ep {
-            for from in self.pieces_of_role_pawn(us) {
-                if self
-                    .attacks_of(self.piece_at(from).expect("pawn").kind, us, from, occ)
-                    .has(ep)
-                {
-                    self.push_if_safe(list, Move::new(MoveKind::EnPassant, from, ep, 0));
+            // the pawns attacking the square: looked up for plain pawns, else tested
+            let mut takers = Bitboard::EMPTY;
+            for kind in 0..v.kinds() as Kind {
+                if !v.is_pawn(kind) {
+                    continue;
                 }
+                let pawns = self.pieces(us, kind);
+                if v.shift_pawns >> kind & 1 != 0 {
+                    takers |=
+                        v.tables[kind as usize][us.index()].leap_attackers[ep.index()] & pawns;
+                } else {
+                    for from in pawns {
+                        if self.attacks_of(kind, us, from, occ).has(ep) {
+                            takers |= from.bb();
+                        }
+                    }
+                }
+            }
+            for from in takers {
+                self.push_if_safe(list, Move::new(MoveKind::EnPassant, from, ep, 0));
             }
         }
         let Some(k) = ksq else { return };
