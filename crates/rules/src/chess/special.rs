@@ -60,14 +60,14 @@ impl Position {
                 }
             }
             for from in takers {
-                self.push_if_safe(list, Move::new(MoveKind::EnPassant, from, ep, 0));
+                self.push_if_safe(list, Move::new(MoveKind::EnPassant, from, ep, 0), riders);
             }
         }
         let Some(k) = ksq else { return };
         if hooks.pass {
             let pass = Move::new(MoveKind::Pass, k, k, 0);
             if in_check {
-                self.push_if_safe(list, pass);
+                self.push_if_safe(list, pass, riders);
             } else {
                 // a pass changes nothing on the board: allowed when not in check
                 list.push(pass);
@@ -112,7 +112,7 @@ impl Position {
                 {
                     continue;
                 }
-                self.push_if_safe(list, Move::normal(k, to));
+                self.push_if_safe(list, Move::normal(k, to), riders);
             }
         }
         if hooks.fers_step != FersStep::None {
@@ -130,7 +130,7 @@ impl Position {
                     {
                         continue;
                     }
-                    self.push_if_safe(list, Move::normal(from, to));
+                    self.push_if_safe(list, Move::normal(from, to), riders);
                 }
             }
         }
@@ -139,10 +139,10 @@ impl Position {
         }
     }
 
-    pub(crate) fn push_if_safe(&self, sink: &mut impl Sink, m: Move) {
+    /// Lists `m` if it leaves the king safe, given the opponent's riders.
+    pub(crate) fn push_if_safe(&self, sink: &mut impl Sink, m: Move, riders: &Riders) {
         // decided from the occupancy after the move where it can be, else by playing it
-        let riders = self.riders(self.side.other());
-        let safe = match self.quick_legal(m, &riders, self.fsf_facing()) {
+        let safe = match self.quick_legal(m, riders, self.fsf_facing()) {
             Some(ok) => ok,
             None => self.is_safe_after(m),
         };
