@@ -240,9 +240,17 @@ impl Position {
     /// Bookkeeping after a move: check-dependent rights, counting, Shatar's check runs.
     pub(crate) fn after_move(&mut self, us: Color, m: Move, moved_kind: Option<Kind>) {
         let hooks = &self.v.spec.hooks;
-        let needs_check = hooks.king_leap != KingLeap::None || hooks.shatar_mate;
-        if needs_check {
-            let them = us.other();
+        let them = us.other();
+        // whether the move gives check matters while the opponent's king may still leap
+        // (a check takes the right away) and for Shatar's check runs
+        let leap_right = match hooks.king_leap {
+            KingLeap::None => false,
+            KingLeap::OncePerGame => self.leap[them.index()],
+            KingLeap::FirstMove | KingLeap::FirstMoveForward | KingLeap::Cambodian => {
+                self.king_square(them).is_some_and(|k| self.rights.has(k))
+            }
+        };
+        if leap_right || hooks.shatar_mate {
             let checkers = match self.king_square(them) {
                 Some(k) => self.attackers_to(k, us, self.occupied()),
                 None => Bitboard::EMPTY,
