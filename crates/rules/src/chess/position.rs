@@ -416,12 +416,26 @@ impl Position {
             }
             b & mine
         };
-        for (i, ray) in v.rays.iter().enumerate() {
-            r.by_ray[i] = of_kinds(v.ride_capturers[by.index()][ray.opposite]);
-            r.hop_by_ray[i] = of_kinds(v.hop_capturers[by.index()][ray.opposite]);
-            if v.king_file_rays >> i & 1 != 0 {
-                // the flying general: the king faces along its file like a rook
-                r.by_ray[i] |= self.royals(by);
+        for g in &v.rider_groups[by.index()] {
+            let b = of_kinds(g.kinds);
+            let by_ray = if g.hop {
+                &mut r.hop_by_ray
+            } else {
+                &mut r.by_ray
+            };
+            let mut rays = g.rays;
+            while rays != 0 {
+                by_ray[rays.trailing_zeros() as usize] = b;
+                rays &= rays - 1;
+            }
+        }
+        if v.king_file_rays != 0 {
+            // the flying general: the king faces along its file like a rook
+            let royals = self.royals(by);
+            let mut rays = v.king_file_rays;
+            while rays != 0 {
+                r.by_ray[rays.trailing_zeros() as usize] |= royals;
+                rays &= rays - 1;
             }
         }
         r

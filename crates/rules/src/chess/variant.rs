@@ -376,10 +376,9 @@ pub struct Variant {
     pub(crate) dead: Vec<[Bitboard; 2]>,
     pub(crate) tables: Vec<[KindTables; 2]>,
     pub(crate) rays: Vec<Ray>,
-    /// For each colour and ray, the kinds (bit mask) that capture by riding along it.
-    pub(crate) ride_capturers: [Vec<u16>; 2],
-    /// As `ride_capturers`, for hoppers.
-    pub(crate) hop_capturers: [Vec<u16>; 2],
+    /// Per colour, the rays grouped by the kinds that ride (or hop) to capture along them
+    /// (toward a square, so by the ray's opposite).
+    pub(crate) rider_groups: [Vec<RiderGroup>; 2],
     /// For each colour and square, where a piece of that colour could stand to capture on
     /// the square by a leap or a path (on an empty board).
     pub(crate) leap_reach: [[Bitboard; GRID_SQUARES]; 2],
@@ -457,6 +456,27 @@ impl Variant {
                 for &(r, mode) in &t[c.index()].hops {
                     if mode.captures() {
                         hop_capturers[c.index()][r] |= 1 << k;
+                    }
+                }
+            }
+        }
+        // the rays grouped by the kinds riding (or hopping) along them, per colour
+        let mut rider_groups: [Vec<RiderGroup>; 2] = [Vec::new(), Vec::new()];
+        for c in Color::BOTH {
+            for (i, ray) in rays.iter().enumerate() {
+                for (hop, capturers) in [(false, &ride_capturers), (true, &hop_capturers)] {
+                    let kinds = capturers[c.index()][ray.opposite];
+                    if kinds == 0 {
+                        continue;
+                    }
+                    let groups = &mut rider_groups[c.index()];
+                    match groups.iter_mut().find(|g| g.kinds == kinds && g.hop == hop) {
+                        Some(g) => g.rays |= 1 << i,
+                        None => groups.push(RiderGroup {
+                            kinds,
+                            rays: 1 << i,
+                            hop,
+                        }),
                     }
                 }
             }
@@ -614,8 +634,7 @@ impl Variant {
             king,
             tables,
             rays,
-            ride_capturers,
-            hop_capturers,
+            rider_groups,
             leap_reach,
             cannon_rule_kinds,
             simple,
@@ -758,4 +777,15 @@ pub(crate) fn pawn_step(b: Bitboard, c: Color, df: i32) -> Bitboard {
         Color::White => Bitboard(b.0 << (files + df)),
         Color::Black => Bitboard(b.0 >> (files - df)),
     }
+}
+
+/// Rays along which the same kinds ride (or hop) to capture.
+#[derive(Clone, Debug)]
+pub(crate) struct RiderGroup {
+    /// The kinds, as a mask.
+    pub(crate) kinds: u16,
+    /// The rays, as a mask of ray indices.
+    pub(crate) rays: u16,
+    /// Whether they hop (else ride).
+    pub(crate) hop: bool,
 }
