@@ -178,17 +178,22 @@ impl Position {
         if !self.rights.has(k) || !self.rights.has(rook_sq) {
             return None;
         }
-        let to = Square::new(if kingside { k.file() + 2 } else { k.file() - 2 }, rank)?;
-        let (lo, hi) = if kingside {
-            (k.file() + 1, rook_file)
+        let to_file = if kingside {
+            k.file() + 2
         } else {
-            (1, k.file())
+            k.file().checked_sub(2)?
         };
+        let to = Square::new(to_file, rank)?;
+        // the squares between king and rook (one rank: consecutive indices) are empty
+        let (lo, hi) = if kingside {
+            (k.index(), rook_sq.index())
+        } else {
+            (rook_sq.index(), k.index())
+        };
+        let between = Bitboard((1u128 << hi).saturating_sub(1u128 << (lo + 1)));
         let occ = self.occupied();
-        for f in lo..hi {
-            if occ.has(Square::new(f, rank)?) {
-                return None;
-            }
+        if (occ & between).any() {
+            return None;
         }
         let step: i8 = if kingside { 1 } else { -1 };
         let mut s = k;
