@@ -52,6 +52,8 @@ pub(crate) struct KindTables {
     pub(crate) leap_attackers: [Bitboard; GRID_SQUARES],
     /// Unlimited rides: (ray index, mode).
     pub(crate) rides: Vec<(usize, Mode)>,
+    /// The rays of the rides that capture, as a mask of ray indices.
+    pub(crate) capture_rays: u16,
     /// Unlimited hops (a cannon's): (ray index, mode).
     pub(crate) hops: Vec<(usize, Mode)>,
     /// Other movement, per square.
@@ -141,6 +143,7 @@ pub(crate) fn build(
                 leap_capture: [Bitboard::EMPTY; GRID_SQUARES],
                 leap_attackers: [Bitboard::EMPTY; GRID_SQUARES],
                 rides: Vec::new(),
+                capture_rays: 0,
                 hops: Vec::new(),
                 paths: vec![Vec::new(); GRID_SQUARES],
                 path_attackers: [Bitboard::EMPTY; GRID_SQUARES],
@@ -154,6 +157,10 @@ pub(crate) fn build(
                 if a.is_simple() && a.range == 0 {
                     let r = ray_index(&mut rays, a.dx, a.dy, board);
                     t.rides.push((r, a.mode));
+                    // (a variant of more rays than the mask holds is refused when built)
+                    if a.mode.captures() && r < 16 {
+                        t.capture_rays |= 1 << r;
+                    }
                 } else if is_hop_ride(&a) {
                     let r = ray_index(&mut rays, a.dx, a.dy, board);
                     t.hops.push((r, a.mode));
@@ -396,10 +403,10 @@ impl Position {
         let v = self.v;
         let t = &v.tables[k as usize][c.index()];
         let mut b = t.leap_capture[sq.index()];
-        for &(r, mode) in &t.rides {
-            if mode.captures() {
-                b |= v.ride(r, sq, occ);
-            }
+        let mut rays = t.capture_rays;
+        while rays != 0 {
+            b |= v.ride(rays.trailing_zeros() as usize, sq, occ);
+            rays &= rays - 1;
         }
         for &(r, mode) in &t.hops {
             if mode.captures() {
