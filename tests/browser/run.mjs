@@ -264,6 +264,8 @@ await check("senterej: the simultaneous Werera between two people", async () => 
     await clickSq(plies[i][0]);
     await clickSq(plies[i][1]);
     await waitMoves(id, i + 1, 5000);
+    // the page has redrawn the board with the move before the next click
+    await page.waitForFunction((sq) => document.querySelector(`#board g.piece[data-sq="${sq}"]`), plies[i][1]);
   }
   const s = await api(`/api/games/${id}`);
   assert.deepEqual(s.moves.map((m) => m.seat), [1, 1, 0]);
