@@ -10,7 +10,7 @@
 use super::legality::{Danger, Pins};
 use super::position::{Move, MoveKind, Position, Riders};
 use super::special::Tested;
-use super::variant::{pawn_step, Kind, Promotion, MAX_KINDS};
+use super::variant::{pawn_offset, pawn_step, Kind, Promotion, MAX_KINDS};
 use crate::geometry::{Bitboard, Color, Square};
 
 /// Most moves a position can have.
@@ -448,12 +448,10 @@ impl Position {
                     | pawn_step(pawn_special, them, 1);
                 let free = each & !pins.pinned & !near;
                 each &= !free;
-                let files = crate::geometry::GRID_FILES as i32;
-                let ahead = if us == Color::White { files } else { -files };
                 for df in [-1, 0, 1] {
                     let to = pawn_step(free, us, df) & v.board & target;
                     let to = if df == 0 { to & !occ } else { to & enemy };
-                    list.push_shifted(-(ahead + df), to);
+                    list.push_shifted(-pawn_offset(us, df), to);
                 }
             }
             for from in each {

@@ -5,7 +5,7 @@
 use super::legality::Pins;
 use super::movegen::{sq0, MoveList, Sink};
 use super::position::{Move, MoveKind, Position, Riders};
-use super::variant::{FersStep, Kind, KingLeap, Promotion, Setup};
+use super::variant::{pawn_offset, pawn_step, FersStep, Kind, KingLeap, Promotion, Setup};
 use crate::geometry::{Bitboard, Color, Square, KNIGHT_STEPS};
 
 /// King destinations already tested for attack in this position, and those found safe.
@@ -220,25 +220,19 @@ impl Position {
     ) {
         let v = self.v;
         let shape = v.shape();
-        let files = crate::geometry::GRID_FILES as u32;
-        let (from, to) = if self.side == Color::White {
-            let from = pawns & shape.rank(1);
-            let mid = Bitboard(from.0 << files) & !occ;
-            (from, Bitboard(mid.0 << files) & !occ & target)
+        let us = self.side;
+        let first = shape.rank(if us == Color::White {
+            1
         } else {
-            let from = pawns & shape.rank(shape.ranks - 2);
-            let mid = Bitboard(from.0 >> files) & !occ;
-            (from, Bitboard(mid.0 >> files) & !occ & target)
-        };
+            shape.ranks - 2
+        });
+        let from = pawns & first;
         if from.is_empty() {
             return;
         }
-        let back = if self.side == Color::White {
-            -2 * files as i32
-        } else {
-            2 * files as i32
-        };
-        list.push_shifted(back, to & v.board);
+        let mid = pawn_step(from, us, 0) & !occ;
+        let to = pawn_step(mid, us, 0) & !occ & target;
+        list.push_shifted(-2 * pawn_offset(us, 0), to & v.board);
     }
 
     pub(crate) fn push_double_step(

@@ -768,14 +768,25 @@ fn sittuyin_zone() -> [Bitboard; 2] {
     [w, b]
 }
 
+/// How far a square one step forward for `c`, `df` files aside, lies on the grid.
+#[inline]
+pub(crate) fn pawn_offset(c: Color, df: i32) -> i32 {
+    let files = crate::geometry::GRID_FILES as i32;
+    match c {
+        Color::White => files + df,
+        Color::Black => df - files,
+    }
+}
+
 /// The squares one step forward from `b` for `c`, `df` files aside (-1, 0 or 1), on the
 /// grid (a step off the grid's side lands on the next row's edge: mask by the board).
 #[inline]
 pub(crate) fn pawn_step(b: Bitboard, c: Color, df: i32) -> Bitboard {
-    let files = crate::geometry::GRID_FILES as i32;
-    match c {
-        Color::White => Bitboard(b.0 << (files + df)),
-        Color::Black => Bitboard(b.0 >> (files - df)),
+    let by = pawn_offset(c, df);
+    if by >= 0 {
+        Bitboard(b.0 << by)
+    } else {
+        Bitboard(b.0 >> -by)
     }
 }
 
