@@ -58,7 +58,6 @@ impl Ashtapada {
         let others = self.others_on(pieces, p, s);
         for (q, mask) in others.groups() {
             // rule 20: twins are captured only by twins; a single shares their square
-            // (Ashta-kashte: doubles are captured only by doubles)
             if mask.count_ones() >= 2 && movers < 2 {
                 continue;
             }
@@ -71,20 +70,17 @@ impl Ashtapada {
     /// Kile: every plan for the series of throws noted (seed 002 rules 6-26); with
     /// `prune`, orders of advances that reach a position already explored are skipped.
     pub(super) fn kile_plans(&self, out: &mut Vec<Plan>, prune: bool) {
+        // the throws counted by value, and where the first few of each value lie
         let mut left = [0u16; THROWS.len()];
-        for &t in &self.throws {
-            left[slot(t)] += 1;
-        }
-        let p = self.current;
         let mut seen = [[u32::MAX; SEEN]; THROWS.len()];
-        let mut count = [0usize; THROWS.len()];
         for (i, &t) in self.throws.iter().enumerate() {
             let v = slot(t);
-            if count[v] < SEEN {
-                seen[v][count[v]] = i as u32;
+            if let Some(at) = seen[v].get_mut(left[v] as usize) {
+                *at = i as u32;
             }
-            count[v] += 1;
+            left[v] += 1;
         }
+        let p = self.current;
         let walk = Walk {
             p,
             totals: left,
@@ -288,7 +284,7 @@ impl Ashtapada {
                     if walk.prune
                         && !later
                         && used + count < *best
-                        && !(target == 60 && rest[slot(1)] > 0)
+                        && !(target == 60 && rest[one] > 0)
                     {
                         // nothing could follow this advance (no entry after an advance, no
                         // later piece, no bearing off): a plan short of the best, not kept
