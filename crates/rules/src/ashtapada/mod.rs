@@ -190,7 +190,8 @@ pub struct Plan {
     pieces: Board,
     captured: bool,
     /// Where the pieces stand ([`Board::key`]; without a capture, only the mover's
-    /// [`Board::seat_key`]), set when a kile plan is listed (Ashta-kashte lists no two plans alike).
+    /// [`Board::seat_key`]), set when a kile plan is listed (Ashta-kashte lists no two
+    /// plans alike, so it leaves it unset).
     key: u128,
 }
 
