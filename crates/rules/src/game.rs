@@ -85,6 +85,13 @@ pub trait Game: Clone {
     }
     /// Plays a legal move or chance outcome.
     fn play(&mut self, m: Self::Move);
+    /// Plays on to the end with random choices and chance drawn from `dice`, stopping
+    /// after `cap` plies; returns the plies played. A game may play faster than move by
+    /// move, but must reach the same position with the same draws as
+    /// [`play_randomly`] does.
+    fn playout(&mut self, dice: &mut Dice, cap: usize) -> usize {
+        play_randomly(self, dice, cap)
+    }
     /// The end of the game, if it is over.
     fn outcome(&self) -> Option<Outcome>;
     /// The move in the game's own notation.
@@ -142,8 +149,14 @@ impl Dice {
 }
 
 /// Plays a game to its end with random choices and seeded chance; returns the plies
-/// played (stopping at `cap`).
+/// played (stopping at `cap`). The game's own [`Game::playout`].
 pub fn random_playout<G: Game>(game: &mut G, dice: &mut Dice, cap: usize) -> usize {
+    game.playout(dice, cap)
+}
+
+/// Plays a game to its end move by move with random choices ([`Game::random_move`]) and
+/// seeded chance ([`Game::random_outcome`]); returns the plies played (stopping at `cap`).
+pub fn play_randomly<G: Game>(game: &mut G, dice: &mut Dice, cap: usize) -> usize {
     for ply in 0..cap {
         match game.turn() {
             Turn::Over => return ply,

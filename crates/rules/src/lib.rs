@@ -9,4 +9,4 @@ pub mod geometry;
 pub mod record;
 pub mod shaturanga;
 
-pub use game::{random_playout, Dice, Game, Outcome, Turn};
+pub use game::{play_randomly, random_playout, Dice, Game, Outcome, Turn};

@@ -313,3 +313,35 @@ fn alike_pieces_on_one_square_give_one_plan() {
     let g = at("ashta-kashte S:h2,h4,h4,-/N:-,-,-,- S 3");
     assert_eq!(plans(&g), ["enter", "h4:3", "twins h4:3"]);
 }
+
+#[test]
+fn a_playout_reaches_what_move_by_move_play_reaches() {
+    // Game::playout plays Ashta-kashte turns without listing plans: the same draws must
+    // give the same game, also when the ply cap falls inside a turn
+    use ashta_rules::{play_randomly, Dice};
+    for rules in [Ruleset::Kile, Ruleset::AshtaKashte] {
+        for players in 2..=4 {
+            for seed in 0..60u64 {
+                let cap = if seed % 3 == 0 {
+                    100_000
+                } else {
+                    (seed * 37 % 400) as usize
+                };
+                let (mut fast, mut slow) = (
+                    Ashtapada::new(rules, players),
+                    Ashtapada::new(rules, players),
+                );
+                let (mut d1, mut d2) = (Dice::new(seed), Dice::new(seed));
+                let n1 = fast.playout(&mut d1, cap);
+                let n2 = play_randomly(&mut slow, &mut d2, cap);
+                let label = format!("{} {players} seed {seed} cap {cap}", rules.name());
+                assert_eq!(n1, n2, "{label}: plies");
+                assert_eq!(fast, slow, "{label}: the game");
+                assert_eq!(d1.unit(), d2.unit(), "{label}: the draws used");
+                if cap == 100_000 {
+                    assert!(fast.outcome().is_some(), "{label}: finished");
+                }
+            }
+        }
+    }
+}

@@ -14,6 +14,7 @@
 
 pub mod paths;
 mod plans;
+mod playout;
 mod text;
 
 use crate::game::{Game, Outcome, Turn};
@@ -132,47 +133,70 @@ impl Run {
     }
 }
 
-/// Where every piece is: up to four seats of up to four pieces.
+/// A piece's spot as one byte: [`HAND`], path index `j` as `j + 1` (so the keep or
+/// centre, one past the path's last index 59, is [`KEEP`]), [`OFF`].
+type Code = u8;
+/// The code of a piece in hand.
+const HAND: Code = 0;
+/// The code of a piece in the keep (kile) or on the centre (Ashta-kashte).
+const KEEP: Code = 61;
+/// The code of a piece borne off.
+const OFF: Code = 62;
+
+impl Spot {
+    fn code(self) -> Code {
+        match self {
+            Spot::Hand => HAND,
+            Spot::Path(j) => j + 1,
+            Spot::Keep => KEEP,
+            Spot::Off => OFF,
+        }
+    }
+    fn from_code(c: Code) -> Spot {
+        match c {
+            HAND => Spot::Hand,
+            KEEP => Spot::Keep,
+            OFF => Spot::Off,
+            c => Spot::Path(c - 1),
+        }
+    }
+}
+
+/// The path index of a piece on the path (not in hand, the keep or off).
+#[inline]
+fn on_path(c: Code) -> Option<u8> {
+    (HAND < c && c < KEEP).then(|| c - 1)
+}
+
+/// Where every piece is: up to four seats of up to four pieces, by [`Code`].
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 struct Board {
-    spots: [[Spot; 4]; 4],
+    codes: [[Code; 4]; 4],
     per_seat: u8,
 }
 
 impl Board {
     fn new(per_seat: usize) -> Board {
         Board {
-            spots: [[Spot::Hand; 4]; 4],
+            codes: [[HAND; 4]; 4],
             per_seat: per_seat as u8,
         }
     }
-    fn seat(&self, p: usize) -> &[Spot] {
-        &self.spots[p][..self.per_seat as usize]
+    fn seat(&self, p: usize) -> &[Code] {
+        &self.codes[p][..self.per_seat as usize]
     }
-    fn seat_mut(&mut self, p: usize) -> &mut [Spot] {
-        &mut self.spots[p][..self.per_seat as usize]
+    fn seat_mut(&mut self, p: usize) -> &mut [Code] {
+        &mut self.codes[p][..self.per_seat as usize]
     }
     /// Where player `q`'s pieces stand, as one number: equal for seats that differ only
     /// in which of the player's (alike) pieces stands where.
     fn seat_key(&self, q: usize) -> u32 {
-        fn code(spot: Spot) -> u8 {
-            match spot {
-                Spot::Hand => 0,
-                Spot::Path(j) => j.saturating_add(1).min(253),
-                Spot::Keep => 254,
-                Spot::Off => 255,
-            }
-        }
-        let seat = &self.spots[q][..self.per_seat as usize];
-        if let [a, b] = seat {
+        let seat = self.seat(q);
+        if let [a, b] = *seat {
             // kile's two pieces: the codes stay in registers
-            let (a, b) = (code(*a), code(*b));
             return u32::from(a.min(b)) | u32::from(a.max(b)) << 8;
         }
-        let mut codes = [0u8; 4];
-        for (c, spot) in codes.iter_mut().zip(seat) {
-            *c = code(*spot);
-        }
+        let mut codes = self.codes[q];
         codes[..seat.len()].sort_unstable();
         u32::from_le_bytes(codes)
     }
@@ -336,8 +360,12 @@ impl Ashtapada {
         self.seats
     }
     /// Where each piece of player `p` is.
-    pub fn pieces(&self, p: usize) -> &[Spot] {
-        self.pieces.seat(p)
+    pub fn pieces(&self, p: usize) -> Vec<Spot> {
+        self.pieces
+            .seat(p)
+            .iter()
+            .map(|&c| Spot::from_code(c))
+            .collect()
     }
     /// The player to act (or to throw).
     pub fn current(&self) -> usize {
@@ -413,7 +441,7 @@ impl Ashtapada {
                 .pieces
                 .seat(p)
                 .iter()
-                .any(|s| matches!(s, Spot::Path(_) | Spot::Keep))
+                .any(|&c| on_path(c).is_some() || c == KEEP)
         {
             // seed 002 rule 7: with no piece on the board, throws before a 1 are discarded
             let first_one = self
@@ -465,9 +493,9 @@ impl Ashtapada {
     /// Ashta-kashte, every piece on the centre square.
     fn winner(&self) -> Option<Outcome> {
         let p = (0..self.seats.len()).find(|&p| {
-            self.pieces.seat(p).iter().all(|&s| match self.rules {
-                Ruleset::Kile => s == Spot::Off,
-                Ruleset::AshtaKashte => s == Spot::Keep,
+            self.pieces.seat(p).iter().all(|&c| match self.rules {
+                Ruleset::Kile => c == OFF,
+                Ruleset::AshtaKashte => c == KEEP,
             })
         })?;
         let mut payoffs = vec![0.0; self.seats.len()];
@@ -526,6 +554,9 @@ impl Game for Ashtapada {
             Move::Throw(v) => self.throw(v),
             Move::Plan(i) => self.choose(i as usize),
         }
+    }
+    fn playout(&mut self, dice: &mut crate::game::Dice, cap: usize) -> usize {
+        self.random_turns(dice, cap)
     }
     fn outcome(&self) -> Option<Outcome> {
         self.outcome.clone()

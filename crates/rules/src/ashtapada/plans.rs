@@ -1,20 +1,20 @@
 //! The plans open to a player: kile's search over the throws of a series (seed 002) and
 //! Ashta-kashte's single moves (seed 001 appendix), with what a landing does.
 
-use super::paths::{marked, Sq};
-use super::{slot, Ashtapada, Board, Part, Plan, Run, Spot, THROWS};
+use super::paths::{marked, Sq, Track};
+use super::{on_path, slot, Ashtapada, Board, Part, Plan, Run, HAND, KEEP, MAX_STEPS, OFF, THROWS};
 
 impl Ashtapada {
     /// Pieces of players other than `p` on board square `s`, per player.
     fn others_on(&self, pieces: &Board, p: usize, s: Sq) -> Others {
         let mut out = Others([0; 4]);
         for q in 0..self.seats.len() {
-            if q == p {
+            let j = self.paths[q].index[s as usize];
+            if q == p || j == Track::OFF {
                 continue;
             }
-            let here = Spot::Path(self.paths[q].index[s as usize]);
-            for (i, spot) in pieces.seat(q).iter().enumerate() {
-                if *spot == here {
+            for (i, &c) in pieces.seat(q).iter().enumerate() {
+                if c == j + 1 {
                     out.0[q] |= 1 << i;
                 }
             }
@@ -31,8 +31,8 @@ impl Ashtapada {
         };
         for q in 0..self.seats.len() {
             let mut once = 0u64;
-            for spot in pieces.seat(q) {
-                if let Spot::Path(j) = *spot {
+            for &c in pieces.seat(q) {
+                if let Some(j) = on_path(c) {
                     let bit = 1u64 << self.paths[q].squares[j as usize];
                     crowd.doubles |= once & bit;
                     once |= bit;
@@ -89,43 +89,24 @@ impl Ashtapada {
             enemies: self.crowd(&self.pieces, p).enemies,
             prune,
         };
-        let mut best = 0;
-        self.kile_explore(
-            &walk,
-            &Plan::new(self.pieces),
-            left,
-            0,
-            None,
-            0,
+        out.clear();
+        let mut found = Found {
             out,
-            &mut best,
-        );
+            best: 0,
+            steps: [Part::Enter; MAX_STEPS],
+            len: 0,
+        };
+        let node = Node {
+            pieces: self.pieces,
+            captured: false,
+            left,
+            moved: 0,
+            advanced: None,
+            used: 0,
+        };
+        self.kile_explore(&walk, &mut found, node);
         // seed 002 rule 13: "Every throw in a series must be used, if possible": the
         // exploration keeps only the plans that use the most throws, once each
-    }
-
-    /// Records a plan if it uses at least as many throws as the best so far.
-    fn keep_plan(out: &mut Vec<Plan>, best: &mut usize, p: usize, used: usize, plan: &Plan) {
-        if used < *best {
-            return;
-        }
-        if used > *best {
-            out.clear();
-            *best = used;
-        }
-        // a player's pieces are alike: plans that differ only in which of them moved are one
-        // without a capture only the mover's pieces differ from the turn's start
-        let key = if plan.captured {
-            plan.pieces.key()
-        } else {
-            u128::from(plan.pieces.seat_key(p))
-        };
-        if !out
-            .iter()
-            .any(|o| o.key == key && o.captured == plan.captured)
-        {
-            out.push(Plan { key, ..*plan });
-        }
     }
 
     /// The throw values still in hand (`left`, counted by value), in the order in which
@@ -171,74 +152,66 @@ impl Ashtapada {
         (Order(order), n)
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn kile_explore(
-        &self,
-        walk: &Walk,
-        plan: &Plan,
-        left: [u16; THROWS.len()],
-        moved: u8,
-        advanced: Option<usize>,
-        used: usize,
-        out: &mut Vec<Plan>,
-        best: &mut usize,
-    ) {
+    /// Explores the plans that go on from `node`, adding the complete ones to `found`.
+    fn kile_explore(&self, walk: &Walk, found: &mut Found, node: Node) {
         let p = walk.p;
+        let left = node.left;
         if left == [0; THROWS.len()] {
             // every throw used: the plan is complete
-            Self::keep_plan(out, best, p, used, plan);
+            found.keep(p, &node);
             return;
         }
         // a plan that can go on is not kept: the plans beyond it use more throws
         let mut went_on = false;
-        let mine = plan.pieces.seat(p);
+        let mine = node.pieces.seat(p);
         let one = slot(1);
         // The search tries entries first, then advances by piece: after the advance of
         // piece `advanced`, an entry or an earlier piece's advance (by other throws) was
         // open before it too and leads to the same position, explored already in that order.
-        let (entries, first) = match advanced {
+        let (entries, first) = match node.advanced {
             Some(i) if walk.prune => (false, i),
             _ => (true, 0),
         };
+        let mut rest_one = left;
+        rest_one[one] = rest_one[one].wrapping_sub(1);
         // rule 6: a piece enters only with a 1, onto the own X square (rule 11: it may then advance)
-        if let (true, Some(i), true) = (
-            entries,
-            mine.iter().position(|&s| s == Spot::Hand),
-            left[one] > 0,
-        ) {
-            let mut next = *plan;
-            next.pieces.seat_mut(p)[i] = Spot::Path(0);
-            let cap = self.land(&mut next.pieces, p, 1, 0, walk.enemies);
-            next.captured |= cap;
-            if next.push(Part::Enter) {
-                let mut rest = left;
-                rest[one] -= 1;
-                self.kile_explore(walk, &next, rest, moved, None, used + 1, out, best);
-                went_on = true;
-            }
+        if let (true, Some(i), true) =
+            (entries, mine.iter().position(|&c| c == HAND), left[one] > 0)
+        {
+            let mut next = Node {
+                left: rest_one,
+                advanced: None,
+                used: node.used + 1,
+                ..node
+            };
+            next.pieces.seat_mut(p)[i] = 1;
+            next.captured |= self.land(&mut next.pieces, p, 1, 0, walk.enemies);
+            went_on |= found.then(Part::Enter, |found| self.kile_explore(walk, found, next));
         }
         // rules 25-26: with every piece in the keep (or off), a 1 bears one off
-        if mine.iter().all(|&s| s == Spot::Keep || s == Spot::Off) {
-            if let (Some(i), true) = (mine.iter().position(|&s| s == Spot::Keep), left[one] > 0) {
-                let mut next = *plan;
-                next.pieces.seat_mut(p)[i] = Spot::Off;
-                if next.push(Part::BearOff) {
-                    let mut rest = left;
-                    rest[one] -= 1;
-                    self.kile_explore(walk, &next, rest, moved, None, used + 1, out, best);
-                    went_on = true;
-                }
+        if mine.iter().all(|&c| c == KEEP || c == OFF) {
+            if let (Some(i), true) = (mine.iter().position(|&c| c == KEEP), left[one] > 0) {
+                let mut next = Node {
+                    left: rest_one,
+                    advanced: None,
+                    used: node.used + 1,
+                    ..node
+                };
+                next.pieces.seat_mut(p)[i] = OFF;
+                went_on |= found.then(Part::BearOff, |found| self.kile_explore(walk, found, next));
             }
         }
         let (order, n_values) = self.value_order(walk, &left);
+        let moved = node.moved;
         // rules 8 and 10: a piece (or twins together) moves once, by one throw or a sum
         for i in first..mine.len() {
-            let Spot::Path(at) = mine[i] else { continue };
+            let code = mine[i];
+            let Some(at) = on_path(code) else { continue };
             if moved >> i & 1 != 0 {
                 continue;
             }
-            let partner = (0..mine.len())
-                .find(|&j| j != i && mine[j] == Spot::Path(at) && moved >> j & 1 == 0);
+            let partner =
+                (0..mine.len()).find(|&j| j != i && mine[j] == code && moved >> j & 1 == 0);
             let units: &[u8] = match partner {
                 Some(j) if j > i => &[1 << i, 1 << i | 1 << j],
                 _ => &[1 << i],
@@ -247,7 +220,7 @@ impl Ashtapada {
                 let movers = unit.count_ones() as usize;
                 // whether a later piece could still advance after this one
                 let later = (i + 1..mine.len())
-                    .any(|j| matches!(mine[j], Spot::Path(_)) && (moved | unit) >> j & 1 == 0);
+                    .any(|j| on_path(mine[j]).is_some() && (moved | unit) >> j & 1 == 0);
                 // every non-empty part of the throws in hand, the first value's count
                 // changing slowest
                 let mut take = [0u16; THROWS.len()];
@@ -283,106 +256,92 @@ impl Ashtapada {
                     let target = at as u32 + sum;
                     if walk.prune
                         && !later
-                        && used + count < *best
+                        && node.used + count < found.best
                         && !(target == 60 && rest[one] > 0)
                     {
                         // nothing could follow this advance (no entry after an advance, no
                         // later piece, no bearing off): a plan short of the best, not kept
                         continue;
                     }
-                    let mut next = *plan;
-                    let seat = next.pieces.seat_mut(p);
-                    if target == 60 {
-                        // rule 23: the keep only by an exact throw; rule 24: twins there are two pieces
-                        for (k, spot) in seat.iter_mut().enumerate() {
-                            if unit >> k & 1 != 0 {
-                                *spot = Spot::Keep;
-                            }
-                        }
-                    } else if target < 60 {
-                        for (k, spot) in seat.iter_mut().enumerate() {
-                            if unit >> k & 1 != 0 {
-                                *spot = Spot::Path(target as u8);
-                            }
-                        }
-                        let cap =
-                            self.land(&mut next.pieces, p, movers, target as u8, walk.enemies);
-                        next.captured |= cap;
-                    } else {
+                    if target > 60 {
+                        // rule 23: the keep only by an exact throw
                         continue;
+                    }
+                    let mut next = Node {
+                        left: rest,
+                        moved: moved | unit,
+                        advanced: Some(i),
+                        used: node.used + count,
+                        ..node
+                    };
+                    // rule 24: twins in the keep are two pieces there
+                    for (k, c) in next.pieces.seat_mut(p).iter_mut().enumerate() {
+                        if unit >> k & 1 != 0 {
+                            *c = target as u8 + 1;
+                        }
+                    }
+                    if target < 60 {
+                        next.captured |=
+                            self.land(&mut next.pieces, p, movers, target as u8, walk.enemies);
                     }
                     let part = Part::Advance {
                         from: self.paths[p].squares[at as usize],
                         twins: movers == 2,
                         throws: run,
                     };
-                    if next.push(part) {
-                        self.kile_explore(
-                            walk,
-                            &next,
-                            rest,
-                            moved | unit,
-                            Some(i),
-                            used + count,
-                            out,
-                            best,
-                        );
-                        went_on = true;
-                    }
+                    went_on |= found.then(part, |found| self.kile_explore(walk, found, next));
                 }
             }
         }
         if !went_on {
-            Self::keep_plan(out, best, p, used, plan);
+            found.keep(p, &node);
         }
     }
 
-    /// Ashta-kashte: every move for the throw just made.
-    pub(super) fn ashta_kashte_plans(&self, out: &mut Vec<Plan>) {
-        let p = self.current;
-        let Some(&t) = self.throws.last() else { return };
-        let mine = self.pieces.seat(p);
-        let crowd = self.crowd(&self.pieces, p);
+    /// Ashta-kashte: every move for throw `t` of player `p` (seed 001 appendix), in the
+    /// order they are listed.
+    pub(super) fn ak_moves(&self, pieces: &Board, p: usize, t: u8) -> AkMoves {
+        let mut moves = AkMoves {
+            list: [AkMove {
+                unit: 0,
+                from: None,
+                to: 0,
+            }; AK_MOVES],
+            n: 0,
+        };
+        let mine = pieces.seat(p);
+        let crowd = self.crowd(pieces, p);
         // a piece enters on any throw, at path position = throw (seed 001 appendix)
-        if let Some(i) = mine.iter().position(|&s| s == Spot::Hand) {
-            let to = t - 1;
-            self.ak_move(out, p, 1 << i, None, to as u32, Part::Enter, &crowd);
+        if let Some(i) = mine.iter().position(|&c| c == HAND) {
+            self.ak_try(&mut moves, pieces, p, 1 << i, None, t as u32 - 1, &crowd);
         }
         for i in 0..mine.len() {
-            let Spot::Path(at) = mine[i] else { continue };
+            let Some(at) = on_path(mine[i]) else { continue };
             // a player's pieces are alike: of several on one square, the first moves for
             // them all (so no two plans lead to the same position)
             if mine[..i].contains(&mine[i]) {
                 continue;
             }
-            let partner = (i + 1..mine.len()).find(|&j| mine[j] == mine[i]);
-            let units: &[u8] = match partner {
-                Some(j) => &[1 << i, 1 << i | 1 << j],
-                None => &[1 << i],
-            };
-            for &unit in units {
-                let step = Part::Advance {
-                    from: self.paths[p].squares[at as usize],
-                    twins: unit.count_ones() == 2,
-                    throws: Run::single(t),
-                };
-                self.ak_move(out, p, unit, Some(at), at as u32 + t as u32, step, &crowd);
+            let to = at as u32 + t as u32;
+            self.ak_try(&mut moves, pieces, p, 1 << i, Some(at), to, &crowd);
+            if let Some(j) = (i + 1..mine.len()).find(|&j| mine[j] == mine[i]) {
+                self.ak_try(&mut moves, pieces, p, 1 << i | 1 << j, Some(at), to, &crowd);
             }
         }
+        moves
     }
 
-    /// Lists the Ashta-kashte move of the pieces in `unit` (a mask) from path index `from`
+    /// Adds the Ashta-kashte move of the pieces in `unit` (a mask) from path index `from`
     /// (None: entering) to `to`, if it is allowed, given where the pieces stand (`crowd`).
-    /// (The plan is written in place in the list.)
     #[allow(clippy::too_many_arguments)]
-    fn ak_move(
+    fn ak_try(
         &self,
-        out: &mut Vec<Plan>,
+        moves: &mut AkMoves,
+        pieces: &Board,
         p: usize,
         unit: u8,
         from: Option<u8>,
         to: u32,
-        step: Part,
         crowd: &Crowd,
     ) {
         // doubles block single pieces from passing (own and enemy)
@@ -398,42 +357,63 @@ impl Ashtapada {
             // the end square only by a direct throw
             return;
         }
-        let others = if to < 60 {
+        if to < 60 {
             let s = self.paths[p].squares[to as usize];
-            let others = if crowd.enemies >> s & 1 != 0 {
-                self.others_on(&self.pieces, p, s)
-            } else {
-                Others([0; 4])
-            };
-            if marked(s) && !others.is_empty() {
-                // "A piece cannot land on an opponent's piece that is on a resting square"
-                return;
-            }
-            if unit.count_ones() == 1 && others.any_double() {
-                // doubles are captured only by doubles
-                return;
-            }
-            others
-        } else {
-            Others([0; 4])
-        };
-        out.push(Plan::new(self.pieces));
-        let Some(plan) = out.last_mut() else { return };
-        plan.push(step);
-        let spot = if to == 60 {
-            Spot::Keep
-        } else {
-            Spot::Path(to as u8)
-        };
-        for (k, s) in plan.pieces.seat_mut(p).iter_mut().enumerate() {
-            if unit >> k & 1 != 0 {
-                *s = spot;
+            if crowd.enemies >> s & 1 != 0 {
+                let others = self.others_on(pieces, p, s);
+                if marked(s) {
+                    // "A piece cannot land on an opponent's piece that is on a resting square"
+                    return;
+                }
+                if unit.count_ones() == 1 && others.any_double() {
+                    // doubles are captured only by doubles
+                    return;
+                }
             }
         }
+        moves.list[moves.n] = AkMove {
+            unit,
+            from,
+            to: to as u8,
+        };
+        moves.n += 1;
+    }
+
+    /// Plays Ashta-kashte move `m` of player `p` on `pieces`: whether it captured.
+    pub(super) fn ak_play(&self, pieces: &mut Board, p: usize, m: AkMove) -> bool {
+        for (k, c) in pieces.seat_mut(p).iter_mut().enumerate() {
+            if m.unit >> k & 1 != 0 {
+                *c = m.to + 1;
+            }
+        }
+        if m.to == 60 {
+            return false;
+        }
+        let others = self.others_on(pieces, p, self.paths[p].squares[m.to as usize]);
         for (q, mask) in others.groups() {
-            Others::send_home(&mut plan.pieces, q, mask);
+            Others::send_home(pieces, q, mask);
         }
-        plan.captured = !others.is_empty();
+        !others.is_empty()
+    }
+
+    /// Ashta-kashte: every move for the throw just made, as plans.
+    pub(super) fn ashta_kashte_plans(&self, out: &mut Vec<Plan>) {
+        let p = self.current;
+        let Some(&t) = self.throws.last() else { return };
+        let moves = self.ak_moves(&self.pieces, p, t);
+        for &m in moves.as_slice() {
+            let mut plan = Plan::new(self.pieces);
+            plan.push(match m.from {
+                None => Part::Enter,
+                Some(at) => Part::Advance {
+                    from: self.paths[p].squares[at as usize],
+                    twins: m.unit.count_ones() == 2,
+                    throws: Run::single(t),
+                },
+            });
+            plan.captured = self.ak_play(&mut plan.pieces, p, m);
+            out.push(plan);
+        }
     }
 }
 
@@ -491,10 +471,106 @@ impl Others {
             .map(|(q, &m)| (q, m))
     }
     fn send_home(pieces: &mut Board, q: usize, mask: u8) {
-        for (i, spot) in pieces.seat_mut(q).iter_mut().enumerate() {
+        for (i, c) in pieces.seat_mut(q).iter_mut().enumerate() {
             if mask >> i & 1 != 0 {
-                *spot = Spot::Hand;
+                *c = HAND;
             }
         }
+    }
+}
+
+/// A kile search node: the position a plan has reached and what it has used.
+#[derive(Clone, Copy)]
+struct Node {
+    pieces: Board,
+    captured: bool,
+    /// The throws still in hand, counted by value.
+    left: [u16; THROWS.len()],
+    /// The pieces that have advanced (a mask).
+    moved: u8,
+    /// The piece that advanced last, if the last step was an advance.
+    advanced: Option<usize>,
+    /// How many throws the plan has used.
+    used: usize,
+}
+
+/// The kile plans found so far and the steps of the one being explored.
+struct Found<'a> {
+    out: &'a mut Vec<Plan>,
+    /// The most throws a plan found uses.
+    best: usize,
+    steps: [Part; MAX_STEPS],
+    len: usize,
+}
+
+impl Found<'_> {
+    /// Explores on with `part` as the next step (`explore`); false if the plan is full,
+    /// which the rules never reach.
+    fn then(&mut self, part: Part, explore: impl FnOnce(&mut Self)) -> bool {
+        if self.len == MAX_STEPS {
+            return false;
+        }
+        self.steps[self.len] = part;
+        self.len += 1;
+        explore(self);
+        self.len -= 1;
+        true
+    }
+
+    /// Records the plan reaching `node` if it uses at least as many throws as the best
+    /// so far.
+    fn keep(&mut self, p: usize, node: &Node) {
+        if node.used < self.best {
+            return;
+        }
+        if node.used > self.best {
+            self.out.clear();
+            self.best = node.used;
+        }
+        // a player's pieces are alike: plans that differ only in which of them moved are one
+        // without a capture only the mover's pieces differ from the turn's start
+        let key = if node.captured {
+            node.pieces.key()
+        } else {
+            u128::from(node.pieces.seat_key(p))
+        };
+        if self
+            .out
+            .iter()
+            .any(|o| o.key == key && o.captured == node.captured)
+        {
+            return;
+        }
+        let mut plan = Plan::new(node.pieces);
+        plan.parts[..self.len].copy_from_slice(&self.steps[..self.len]);
+        plan.len = self.len as u8;
+        plan.captured = node.captured;
+        plan.key = key;
+        self.out.push(plan);
+    }
+}
+
+/// The most Ashta-kashte moves for one throw: an entry, and each of four pieces alone
+/// or with a second piece of its square.
+const AK_MOVES: usize = 9;
+
+/// An Ashta-kashte move: the pieces in `unit` (a mask) go from path index `from` (None:
+/// entering) to `to` (60: the centre).
+#[derive(Clone, Copy)]
+pub(super) struct AkMove {
+    unit: u8,
+    from: Option<u8>,
+    to: u8,
+}
+
+/// The Ashta-kashte moves for one throw, in the order they are listed.
+pub(super) struct AkMoves {
+    pub(super) list: [AkMove; AK_MOVES],
+    pub(super) n: usize,
+}
+
+impl AkMoves {
+    fn as_slice(&self) -> &[AkMove] {
+        &self.list[..self.n]
     }
 }

@@ -102,7 +102,7 @@ impl Ashtapada {
                 return Err(bad(&format!("each seat has {} pieces", rules.pieces())));
             }
             for (i, s) in spots.iter().enumerate() {
-                g.pieces.seat_mut(p)[i] = match *s {
+                let spot = match *s {
                     "-" => Spot::Hand,
                     "off" if rules == Ruleset::Kile => Spot::Off,
                     "keep" => Spot::Keep,
@@ -123,6 +123,7 @@ impl Ashtapada {
                         Spot::Path(i)
                     }
                 };
+                g.pieces.seat_mut(p)[i] = spot.code();
             }
         }
         g.current = g
@@ -179,7 +180,7 @@ impl Ashtapada {
                 let sq = r * 8 + f;
                 let mut cell = String::new();
                 for p in 0..self.seats.len() {
-                    for &spot in self.pieces(p) {
+                    for spot in self.pieces(p) {
                         if self.square(p, spot) == Some(sq) {
                             cell.push_str(&self.seats[p].name()[..1]);
                         }
