@@ -22,27 +22,26 @@ impl Ashtapada {
         out
     }
 
-    /// Where the pieces stand, as masks of board squares: those of the players other
-    /// than `p`, and those where one player (any) has two or more.
-    fn crowd(&self, pieces: &Board, p: usize) -> Crowd {
-        let mut crowd = Crowd {
-            enemies: 0,
-            doubles: 0,
-        };
-        for q in 0..self.seats.len() {
-            let mut once = 0u64;
-            for &c in pieces.seat(q) {
-                if let Some(j) = on_path(c) {
-                    let bit = 1u64 << self.paths[q].squares[j as usize];
-                    crowd.doubles |= once & bit;
-                    once |= bit;
-                }
-            }
-            if q != p {
-                crowd.enemies |= once;
+    /// Where player `q`'s pieces stand on the board, as masks of squares.
+    pub(super) fn seat_squares(&self, pieces: &Board, q: usize) -> SeatSquares {
+        let mut at = SeatSquares { once: 0, twice: 0 };
+        for &c in pieces.seat(q) {
+            if let Some(j) = on_path(c) {
+                let bit = 1u64 << self.paths[q].squares[j as usize];
+                at.twice |= at.once & bit;
+                at.once |= bit;
             }
         }
-        crowd
+        at
+    }
+
+    /// Where the pieces stand, seen by player `p`.
+    fn crowd(&self, pieces: &Board, p: usize) -> Crowd {
+        let mut seats = [SeatSquares { once: 0, twice: 0 }; 4];
+        for (q, at) in seats.iter_mut().enumerate().take(self.seats.len()) {
+            *at = self.seat_squares(pieces, q);
+        }
+        Crowd::of(&seats, p)
     }
 
     /// Resolves a landing of `movers` pieces of player `p` on path index `to`: captures
@@ -300,7 +299,7 @@ impl Ashtapada {
 
     /// Ashta-kashte: every move for throw `t` of player `p` (seed 001 appendix), in the
     /// order they are listed.
-    pub(super) fn ak_moves(&self, pieces: &Board, p: usize, t: u8) -> AkMoves {
+    pub(super) fn ak_moves(&self, pieces: &Board, p: usize, t: u8, crowd: &Crowd) -> AkMoves {
         let mut moves = AkMoves {
             list: [AkMove {
                 unit: 0,
@@ -310,10 +309,9 @@ impl Ashtapada {
             n: 0,
         };
         let mine = pieces.seat(p);
-        let crowd = self.crowd(pieces, p);
         // a piece enters on any throw, at path position = throw (seed 001 appendix)
         if let Some(i) = mine.iter().position(|&c| c == HAND) {
-            self.ak_try(&mut moves, pieces, p, 1 << i, None, t as u32 - 1, &crowd);
+            self.ak_try(&mut moves, p, 1 << i, None, t as u32 - 1, crowd);
         }
         for i in 0..mine.len() {
             let Some(at) = on_path(mine[i]) else { continue };
@@ -323,9 +321,9 @@ impl Ashtapada {
                 continue;
             }
             let to = at as u32 + t as u32;
-            self.ak_try(&mut moves, pieces, p, 1 << i, Some(at), to, &crowd);
+            self.ak_try(&mut moves, p, 1 << i, Some(at), to, crowd);
             if let Some(j) = (i + 1..mine.len()).find(|&j| mine[j] == mine[i]) {
-                self.ak_try(&mut moves, pieces, p, 1 << i | 1 << j, Some(at), to, &crowd);
+                self.ak_try(&mut moves, p, 1 << i | 1 << j, Some(at), to, crowd);
             }
         }
         moves
@@ -333,11 +331,9 @@ impl Ashtapada {
 
     /// Adds the Ashta-kashte move of the pieces in `unit` (a mask) from path index `from`
     /// (None: entering) to `to`, if it is allowed, given where the pieces stand (`crowd`).
-    #[allow(clippy::too_many_arguments)]
     fn ak_try(
         &self,
         moves: &mut AkMoves,
-        pieces: &Board,
         p: usize,
         unit: u8,
         from: Option<u8>,
@@ -360,12 +356,11 @@ impl Ashtapada {
         if to < 60 {
             let s = self.paths[p].squares[to as usize];
             if crowd.enemies >> s & 1 != 0 {
-                let others = self.others_on(pieces, p, s);
                 if marked(s) {
                     // "A piece cannot land on an opponent's piece that is on a resting square"
                     return;
                 }
-                if unit.count_ones() == 1 && others.any_double() {
+                if unit.count_ones() == 1 && crowd.enemy_doubles >> s & 1 != 0 {
                     // doubles are captured only by doubles
                     return;
                 }
@@ -379,28 +374,28 @@ impl Ashtapada {
         moves.n += 1;
     }
 
-    /// Plays Ashta-kashte move `m` of player `p` on `pieces`: whether it captured.
-    pub(super) fn ak_play(&self, pieces: &mut Board, p: usize, m: AkMove) -> bool {
+    /// Plays Ashta-kashte move `m` of player `p` on `pieces`: the pieces it captured.
+    pub(super) fn ak_play(&self, pieces: &mut Board, p: usize, m: AkMove) -> Others {
         for (k, c) in pieces.seat_mut(p).iter_mut().enumerate() {
             if m.unit >> k & 1 != 0 {
                 *c = m.to + 1;
             }
         }
         if m.to == 60 {
-            return false;
+            return Others([0; 4]);
         }
         let others = self.others_on(pieces, p, self.paths[p].squares[m.to as usize]);
         for (q, mask) in others.groups() {
             Others::send_home(pieces, q, mask);
         }
-        !others.is_empty()
+        others
     }
 
     /// Ashta-kashte: every move for the throw just made, as plans.
     pub(super) fn ashta_kashte_plans(&self, out: &mut Vec<Plan>) {
         let p = self.current;
         let Some(&t) = self.throws.last() else { return };
-        let moves = self.ak_moves(&self.pieces, p, t);
+        let moves = self.ak_moves(&self.pieces, p, t, &self.crowd(&self.pieces, p));
         for &m in moves.as_slice() {
             let mut plan = Plan::new(self.pieces);
             plan.push(match m.from {
@@ -411,7 +406,7 @@ impl Ashtapada {
                     throws: Run::single(t),
                 },
             });
-            plan.captured = self.ak_play(&mut plan.pieces, p, m);
+            plan.captured = !self.ak_play(&mut plan.pieces, p, m).is_empty();
             out.push(plan);
         }
     }
@@ -444,26 +439,53 @@ struct Walk {
     prune: bool,
 }
 
+/// Where one player's pieces stand, as masks of board squares.
+#[derive(Clone, Copy)]
+pub(super) struct SeatSquares {
+    /// The squares with a piece.
+    pub(super) once: u64,
+    /// The squares with two or more.
+    pub(super) twice: u64,
+}
+
 /// Where the pieces stand when a turn begins, as masks of board squares.
-struct Crowd {
+pub(super) struct Crowd {
     /// The squares of the other players' pieces.
     enemies: u64,
-    /// The squares where one player has two or more pieces.
+    /// The squares where one player (any) has two or more pieces.
     doubles: u64,
+    /// The squares where another player has two or more pieces.
+    enemy_doubles: u64,
+}
+
+impl Crowd {
+    /// Seen by player `p`, from where each player's pieces stand.
+    pub(super) fn of(seats: &[SeatSquares], p: usize) -> Crowd {
+        let mut crowd = Crowd {
+            enemies: 0,
+            doubles: 0,
+            enemy_doubles: 0,
+        };
+        for (q, at) in seats.iter().enumerate() {
+            crowd.doubles |= at.twice;
+            if q != p {
+                crowd.enemies |= at.once;
+                crowd.enemy_doubles |= at.twice;
+            }
+        }
+        crowd
+    }
 }
 
 /// Other players' pieces on one square: a bit mask of piece indices per player.
 #[derive(Clone, Copy)]
-struct Others([u8; 4]);
+pub(super) struct Others([u8; 4]);
 
 impl Others {
     fn is_empty(&self) -> bool {
         self.0.iter().all(|&m| m == 0)
     }
-    fn any_double(&self) -> bool {
-        self.0.iter().any(|m| m.count_ones() >= 2)
-    }
-    fn groups(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
+    pub(super) fn groups(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
         self.0
             .iter()
             .enumerate()

@@ -1,6 +1,7 @@
 //! Random playouts: Ashta-kashte's turns played on the board directly, without listing
 //! the plans, drawing the same throws and choices as play move by move would.
 
+use super::plans::{Crowd, SeatSquares};
 use super::{Ashtapada, Phase, Ruleset, KEEP, THROWS};
 use crate::game::{play_randomly, Dice, Game, Turn};
 
@@ -28,15 +29,24 @@ impl Ashtapada {
     fn ashta_kashte_turns(&mut self, dice: &mut Dice, budget: usize) -> usize {
         let n = self.seats.len();
         let (mut p, mut pieces) = (self.current, self.pieces);
+        // where each player's pieces stand, kept up to date as they move
+        let mut at = [SeatSquares { once: 0, twice: 0 }; 4];
+        for (q, a) in at.iter_mut().enumerate().take(n) {
+            *a = self.seat_squares(&pieces, q);
+        }
         let mut plies = 0;
         while budget - plies >= 2 {
             let t = dice.pick(&THROWS).unwrap_or(THROWS[0].0);
             plies += 1;
-            let moves = self.ak_moves(&pieces, p, t);
+            let moves = self.ak_moves(&pieces, p, t, &Crowd::of(&at[..n], p));
             // no move: the turn passes
             if let Some(i) = dice.index(moves.n) {
                 plies += 1;
-                self.ak_play(&mut pieces, p, moves.list[i]);
+                let captured = self.ak_play(&mut pieces, p, moves.list[i]);
+                at[p] = self.seat_squares(&pieces, p);
+                for (q, _) in captured.groups() {
+                    at[q] = self.seat_squares(&pieces, q);
+                }
                 if pieces.seat(p).iter().all(|&c| c == KEEP) {
                     // as a choice ends the game: the winner's turn, nothing left noted
                     self.pieces = pieces;
