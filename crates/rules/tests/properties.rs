@@ -119,3 +119,45 @@ fn every_variant_plays_a_long_random_game() {
         }
     }
 }
+
+#[test]
+fn sittuyin_promotions_match_playing_each() {
+    // Sittuyin's promotions may neither leave the king attacked nor give check; they are
+    // judged from the board without playing them, against the reference that plays each
+    use ashta_rules::chess::MoveKind;
+    for ruleset in ["seed", "fairy-stockfish"] {
+        let v = variant("sittuyin", Some(ruleset), &[]).unwrap();
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut judged = 0;
+        for _ in 0..150 {
+            let mut g = ChessGame::new(v);
+            for _ in 0..400 {
+                if g.turn() == Turn::Over {
+                    break;
+                }
+                let pos = g.position();
+                let moves = g.legal_moves();
+                if moves.iter().any(|m| m.kind() == MoveKind::Promotion) {
+                    judged += 1;
+                    let mut fast: Vec<_> = moves.iter().map(|&m| pos.uci(m)).collect();
+                    let mut reference: Vec<_> = pos
+                        .legal_moves_by_playing()
+                        .iter()
+                        .map(|&m| pos.uci(m))
+                        .collect();
+                    fast.sort();
+                    reference.sort();
+                    assert_eq!(fast, reference, "{ruleset}: {}", pos.fen());
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                g.play(moves[(seed % moves.len() as u64) as usize]);
+            }
+        }
+        assert!(
+            judged > 200,
+            "{ruleset}: {judged} positions with promotions"
+        );
+    }
+}

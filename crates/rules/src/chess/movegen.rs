@@ -108,6 +108,11 @@ pub(crate) trait Sink {
             self.push(Move::new(MoveKind::Drop, to, to, kind));
         }
     }
+    /// Whether the moves are to be tested by playing each (the reference the shortcuts
+    /// are checked against).
+    fn by_playing(&self) -> bool {
+        false
+    }
 }
 
 impl Sink for MoveList {
@@ -156,6 +161,10 @@ struct Checked<'a, S: Sink> {
 }
 
 impl<S: Sink> Sink for Checked<'_, S> {
+    fn by_playing(&self) -> bool {
+        self.by_playing
+    }
+
     fn push_targets(&mut self, from: Square, targets: Bitboard) {
         if let (Some(danger), Some(k)) = (self.danger, self.king) {
             if from != k && !danger.from.has(from) {

@@ -135,7 +135,7 @@ impl Position {
             }
         }
         if let Promotion::Sittuyin { fers, fsf } = v.spec.promotion {
-            self.sittuyin_promotions(list, fers, fsf);
+            self.sittuyin_promotions(list, fers, fsf, in_check, riders);
         }
     }
 
@@ -267,7 +267,16 @@ impl Position {
         list.push(Move::normal(from, to));
     }
 
-    pub(crate) fn sittuyin_promotions(&self, list: &mut impl Sink, fers: Kind, fsf: bool) {
+    /// Sittuyin's promotions (the fers moves of a pawn turning into one), given whether
+    /// the king is in check and the opponent's riders.
+    pub(crate) fn sittuyin_promotions(
+        &self,
+        list: &mut impl Sink,
+        fers: Kind,
+        fsf: bool,
+        in_check: bool,
+        riders: &Riders,
+    ) {
         let v = self.v;
         let us = self.side;
         if self.pieces(us, fers).any() {
@@ -282,6 +291,12 @@ impl Position {
         let occ = self.occupied();
         let enemy = self.color_bb(us.other());
         let enemy_fers = self.pieces(us.other(), fers);
+        let their_king = self.king_square(us.other());
+        let our_riders = if from_squares.any() {
+            self.riders(us)
+        } else {
+            return;
+        };
         for from in from_squares {
             let (caps, quiets) = self.targets_of(fers, us, from, occ);
             let steps = quiets
@@ -297,11 +312,28 @@ impl Position {
                     continue;
                 }
                 let m = Move::new(MoveKind::Promotion, from, to, fers);
-                let mut after = self.clone();
-                after.play_unchecked(m);
                 // the move may not leave the king attacked nor give check (directly or by
                 // discovery)
-                if !after.king_attacked(us) && !after.king_attacked(us.other()) {
+                let safe = if from == to {
+                    // the board's occupancy is unchanged
+                    !in_check
+                } else {
+                    self.quick_legal(m, riders, false)
+                        .unwrap_or_else(|| self.is_safe_after(m))
+                };
+                let occ_after = occ.without(from).with(to);
+                let checks = their_king.is_some_and(|ek| {
+                    self.attacks_of(fers, us, to, occ_after).has(ek)
+                        || (self.attackers_with(ek, us, occ_after, &our_riders) & !from.bb()).any()
+                });
+                let allowed = if list.by_playing() {
+                    let mut after = self.clone();
+                    after.play_unchecked(m);
+                    !after.king_attacked(us) && !after.king_attacked(us.other())
+                } else {
+                    safe && !checks
+                };
+                if allowed {
                     list.push(m);
                 }
             }
