@@ -463,8 +463,12 @@ impl Position {
                     list.push_shifted(-pawn_offset(us, df), to);
                 }
             }
+            let leap_only = v.leap_only >> kind & 1 != 0;
             for from in each {
-                let (mut caps, mut quiets) = if uniform {
+                let (mut caps, mut quiets) = if leap_only {
+                    let a = v.tables[kind as usize][us.index()].leap_capture[from.index()] & target;
+                    (a & enemy, a & !occ)
+                } else if uniform {
                     let a = self.attacks_of(kind, us, from, occ) & target;
                     (a & enemy, a & !occ)
                 } else {
@@ -534,10 +538,22 @@ impl Position {
     /// Every square `by`'s pieces attack with occupancy `occ`.
     #[inline(never)]
     fn attacked_by(&self, by: Color, occ: Bitboard) -> Bitboard {
+        let v = self.v;
         let mut attacked = Bitboard::EMPTY;
-        for kind in 0..self.v.kinds() as Kind {
-            for from in self.pieces(by, kind) {
-                attacked |= self.attacks_in(kind, by, from, occ, self.kind_bb(kind));
+        for kind in 0..v.kinds() as Kind {
+            let pieces = self.pieces(by, kind);
+            if v.shift_pawns >> kind & 1 != 0 {
+                // the whole set's diagonal steps at once
+                attacked |= (pawn_step(pieces, by, -1) | pawn_step(pieces, by, 1)) & v.board;
+            } else if v.leap_only >> kind & 1 != 0 {
+                let t = &v.tables[kind as usize][by.index()];
+                for from in pieces {
+                    attacked |= t.leap_capture[from.index()];
+                }
+            } else {
+                for from in pieces {
+                    attacked |= self.attacks_in(kind, by, from, occ, self.kind_bb(kind));
+                }
             }
         }
         attacked

@@ -402,6 +402,9 @@ pub struct Variant {
     pub(crate) leap_kinds: u16,
     /// Kinds whose every atom moves and captures alike, as a bit mask.
     pub(crate) uniform_kinds: u16,
+    /// Uniform kinds that only leap (no rides, hops or paths): their attacks are their
+    /// leap table.
+    pub(crate) leap_only: u16,
     /// Piece counts of the start position, per colour and kind.
     pub(crate) start_counts: [[u8; MAX_KINDS]; 2],
     /// The type on each square in the start position (for [`Promotion::OriginalType`]).
@@ -564,6 +567,14 @@ impl Variant {
                 shift_pawns |= 1 << k;
             }
         }
+        let leap_only = (0..tables.len())
+            .filter(|&k| {
+                uniform_kinds >> k & 1 != 0
+                    && tables[k]
+                        .iter()
+                        .all(|t| t.rides.is_empty() && t.hops.is_empty() && !t.has_paths)
+            })
+            .fold(0u16, |m, k| m | 1 << k);
         // every piece attacks by leaps and rides alone (no hops, no lame leaps)
         let plain_attacks = tables
             .iter()
@@ -629,6 +640,7 @@ impl Variant {
             dead,
             leap_kinds,
             uniform_kinds,
+            leap_only,
             spec,
             board,
             king,
