@@ -4,7 +4,7 @@
 use super::position::{After, Move, MoveKind, Position, Riders};
 use super::tables::PathKind;
 use super::variant::{Bikjang, Kind, Variant, NO_RAY};
-use crate::geometry::{Bitboard, Color, Square};
+use crate::geometry::{Bitboard, Square};
 
 /// Where a move of a piece other than the king can change whether the king, not in
 /// check, is attacked: the squares it leaves and the squares it lands on.
@@ -268,37 +268,30 @@ impl Position {
         !exposed && !still_facing
     }
 
-    /// Checkers of the king on `k` and the squares that answer a single check (the checker
-    /// and, for a rider, the squares between).
-    pub(crate) fn check_mask(&self, k: Square, riders: &Riders) -> (Bitboard, Bitboard) {
+    /// The pieces checking the king on `k`, the squares a move must reach to answer the
+    /// check (all when not in check), and the pieces pinned to it: one pass over the rays
+    /// from the king, for table-driven pieces (no hops, no lame leaps).
+    pub(crate) fn checks_and_pins(&self, k: Square, riders: &Riders) -> (Bitboard, Bitboard, Pins) {
         let v = self.v;
         let us = self.side;
         let them = us.other();
         let occ = self.occupied();
-        let checkers = self.attackers_with(k, them, occ, riders);
-        if checkers.is_empty() || checkers.several() {
-            return (checkers, checkers);
-        }
-        let c = checkers.lsb();
-        for ray in &v.rays {
-            if ray.from[k.index()].has(c) {
-                let between = ray.from[k.index()] & !ray.from[c.index()];
-                // a check by leap (a pawn or alfil on the line) is answered by capture only
-                let piece = self.piece_at(c).expect("checker");
-                if v.tables[piece.kind as usize][them.index()].leap_capture[c.index()].has(k) {
-                    return (checkers, checkers);
-                }
-                return (checkers, between);
+        let own = self.color_bb(us);
+        let theirs = self.color_bb(them);
+        // checks by leap are answered by capture only
+        let mut leapers = Bitboard::EMPTY;
+        if (v.leap_reach[them.index()][k.index()] & theirs).any() {
+            let mut kinds = v.leap_kinds;
+            while kinds != 0 {
+                let kk = kinds.trailing_zeros() as usize;
+                kinds &= kinds - 1;
+                leapers |= v.tables[kk][them.index()].leap_attackers[k.index()]
+                    & self.by_kind[kk]
+                    & theirs;
             }
         }
-        (checkers, checkers)
-    }
-
-    /// Pieces of `us` pinned to the king on `k`, with the line each may move along.
-    pub(crate) fn pins(&self, k: Square, us: Color, riders: &Riders) -> Pins {
-        let v = self.v;
-        let occ = self.occupied();
-        let own = self.color_bb(us);
+        let mut checkers = leapers;
+        let mut line = Bitboard::EMPTY;
         let mut pins = Pins {
             pinned: Bitboard::EMPTY,
             king: k,
@@ -319,18 +312,28 @@ impl Position {
             } else {
                 blockers.msb()
             };
-            if !own.has(first) {
-                continue;
-            }
-            let beyond = ray.from[first.index()] & occ;
-            if beyond.is_empty() {
-                continue;
-            }
-            let second = if ray.up { beyond.lsb() } else { beyond.msb() };
-            if line_riders.has(second) {
-                pins.pinned |= first.bb();
+            if line_riders.has(first) {
+                checkers |= first.bb();
+                // the squares up to and including the checker
+                line = full & !ray.from[first.index()];
+            } else if own.has(first) {
+                let beyond = ray.from[first.index()] & occ;
+                if beyond.is_empty() {
+                    continue;
+                }
+                let second = if ray.up { beyond.lsb() } else { beyond.msb() };
+                if line_riders.has(second) {
+                    pins.pinned |= first.bb();
+                }
             }
         }
-        pins
+        let block = if checkers.is_empty() {
+            !Bitboard::EMPTY
+        } else if checkers.several() || leapers.any() {
+            checkers
+        } else {
+            line
+        };
+        (checkers, block, pins)
     }
 }

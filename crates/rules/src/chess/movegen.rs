@@ -381,13 +381,9 @@ impl Position {
         let royal_kind = ksq
             .and_then(|k| self.piece_at(k))
             .map_or(v.king, |p| p.kind);
-        let (checkers, block) = match (fast, ksq) {
-            (true, Some(k)) => self.check_mask(k, riders),
-            _ => (Bitboard::EMPTY, !Bitboard::EMPTY),
-        };
-        let pins = match (fast, ksq) {
-            (true, Some(k)) => self.pins(k, us, riders),
-            _ => Pins::NONE,
+        let (checkers, block, pins) = match (fast, ksq) {
+            (true, Some(k)) => self.checks_and_pins(k, riders),
+            _ => (Bitboard::EMPTY, !Bitboard::EMPTY, Pins::NONE),
         };
 
         // King moves: each destination is tested with the king lifted off the board.
