@@ -71,27 +71,32 @@ pub fn marked(s: Sq) -> bool {
     s < 64 && MASK >> s & 1 != 0
 }
 
+/// The squares on a seat's path (the end square follows them).
+pub const PATH_LEN: usize = 60;
+
 /// One seat's path with its last square, and where each board square lies on it.
 #[derive(Debug, PartialEq)]
 pub(crate) struct Track {
     /// The squares in order from the entry square.
-    pub squares: Vec<Sq>,
+    pub squares: [Sq; PATH_LEN],
     /// The square after the path (the keep, or the centre).
     pub end: Sq,
     /// Each board square's index on the path ([`Track::OFF`] for the end square).
     pub index: [u8; 64],
     /// For each path index, the squares of the path before it, as a mask.
-    pub before: [u64; 61],
+    pub before: [u64; PATH_LEN + 1],
 }
 
 impl Track {
     /// The index of a square not on the path.
     pub const OFF: u8 = u8::MAX;
 
-    pub fn new((squares, end): (Vec<Sq>, Sq)) -> Track {
+    pub fn new((path, end): (Vec<Sq>, Sq)) -> Track {
+        let mut squares = [0; PATH_LEN];
         let mut index = [Track::OFF; 64];
-        let mut before = [0u64; 61];
-        for (i, &s) in squares.iter().enumerate() {
+        let mut before = [0u64; PATH_LEN + 1];
+        for (i, &s) in path.iter().enumerate().take(PATH_LEN) {
+            squares[i] = s;
             index[s as usize] = i as u8;
             before[i + 1] = before[i] | 1 << s;
         }

@@ -299,19 +299,22 @@ impl Ashtapada {
 
     /// Ashta-kashte: every move for throw `t` of player `p` (seed 001 appendix), in the
     /// order they are listed.
+    #[inline]
     pub(super) fn ak_moves(&self, pieces: &Board, p: usize, t: u8, crowd: &Crowd) -> AkMoves {
         let mut moves = AkMoves {
             list: [AkMove {
                 unit: 0,
                 from: None,
                 to: 0,
+                captures: false,
             }; AK_MOVES],
             n: 0,
         };
         let mine = pieces.seat(p);
+        let track = &self.paths[p];
         // a piece enters on any throw, at path position = throw (seed 001 appendix)
         if let Some(i) = mine.iter().position(|&c| c == HAND) {
-            self.ak_try(&mut moves, p, 1 << i, None, t as u32 - 1, crowd);
+            self.ak_try(&mut moves, track, 1 << i, None, t as u32 - 1, crowd);
         }
         for i in 0..mine.len() {
             let Some(at) = on_path(mine[i]) else { continue };
@@ -321,9 +324,9 @@ impl Ashtapada {
                 continue;
             }
             let to = at as u32 + t as u32;
-            self.ak_try(&mut moves, p, 1 << i, Some(at), to, crowd);
+            self.ak_try(&mut moves, track, 1 << i, Some(at), to, crowd);
             if let Some(j) = (i + 1..mine.len()).find(|&j| mine[j] == mine[i]) {
-                self.ak_try(&mut moves, p, 1 << i | 1 << j, Some(at), to, crowd);
+                self.ak_try(&mut moves, track, 1 << i | 1 << j, Some(at), to, crowd);
             }
         }
         moves
@@ -331,10 +334,11 @@ impl Ashtapada {
 
     /// Adds the Ashta-kashte move of the pieces in `unit` (a mask) from path index `from`
     /// (None: entering) to `to`, if it is allowed, given where the pieces stand (`crowd`).
+    #[inline(always)]
     fn ak_try(
         &self,
         moves: &mut AkMoves,
-        p: usize,
+        track: &Track,
         unit: u8,
         from: Option<u8>,
         to: u32,
@@ -342,7 +346,7 @@ impl Ashtapada {
     ) {
         // doubles block single pieces from passing (own and enemy)
         if unit.count_ones() == 1 {
-            let before = &self.paths[p].before;
+            let before = &track.before;
             let lo = from.map_or(0, |f| f as usize + 1);
             let hi = (to as usize).clamp(lo, 60);
             if (before[hi] & !before[lo]) & crowd.doubles != 0 {
@@ -353,9 +357,11 @@ impl Ashtapada {
             // the end square only by a direct throw
             return;
         }
+        let mut captures = false;
         if to < 60 {
-            let s = self.paths[p].squares[to as usize];
-            if crowd.enemies >> s & 1 != 0 {
+            let s = track.squares[to as usize];
+            captures = crowd.enemies >> s & 1 != 0;
+            if captures {
                 if marked(s) {
                     // "A piece cannot land on an opponent's piece that is on a resting square"
                     return;
@@ -370,6 +376,7 @@ impl Ashtapada {
             unit,
             from,
             to: to as u8,
+            captures,
         };
         moves.n += 1;
     }
@@ -381,7 +388,7 @@ impl Ashtapada {
                 *c = m.to + 1;
             }
         }
-        if m.to == 60 {
+        if !m.captures {
             return Others([0; 4]);
         }
         let others = self.others_on(pieces, p, self.paths[p].squares[m.to as usize]);
@@ -583,6 +590,8 @@ pub(super) struct AkMove {
     unit: u8,
     from: Option<u8>,
     to: u8,
+    /// Whether it lands on other players' pieces (and so captures them).
+    captures: bool,
 }
 
 /// The Ashta-kashte moves for one throw, in the order they are listed.
