@@ -2,7 +2,7 @@
 //! Ashta-kashte's single moves (seed 001 appendix), with what a landing does.
 
 use super::paths::{marked, Sq, Track};
-use super::{on_path, slot, Ashtapada, Board, Part, Plan, Run, HAND, KEEP, MAX_STEPS, OFF, THROWS};
+use super::{on_path, slot, Ashtapada, Board, Part, Plan, Run, HAND, KEEP, OFF, THROWS};
 
 impl Ashtapada {
     /// Pieces of players other than `p` on board square `s`, per player.
@@ -88,22 +88,17 @@ impl Ashtapada {
             enemies: self.crowd(&self.pieces, p).enemies,
             prune,
         };
-        out.clear();
-        let mut found = Found {
-            out,
-            best: 0,
-            steps: [Part::Enter; MAX_STEPS],
-            len: 0,
-        };
-        let node = Node {
-            pieces: self.pieces,
-            captured: false,
+        let mut best = 0;
+        self.kile_explore(
+            &walk,
+            &Plan::new(self.pieces),
             left,
-            moved: 0,
-            advanced: None,
-            used: 0,
-        };
-        self.kile_explore(&walk, &mut found, node);
+            0,
+            None,
+            0,
+            out,
+            &mut best,
+        );
         // seed 002 rule 13: "Every throw in a series must be used, if possible": the
         // exploration keeps only the plans that use the most throws, once each
     }
@@ -151,57 +146,88 @@ impl Ashtapada {
         (Order(order), n)
     }
 
-    /// Explores the plans that go on from `node`, adding the complete ones to `found`.
-    fn kile_explore(&self, walk: &Walk, found: &mut Found, node: Node) {
+    /// Records a plan if it uses at least as many throws as the best so far.
+    fn keep_plan(out: &mut Vec<Plan>, best: &mut usize, p: usize, used: usize, plan: &Plan) {
+        if used < *best {
+            return;
+        }
+        if used > *best {
+            out.clear();
+            *best = used;
+        }
+        // a player's pieces are alike: plans that differ only in which of them moved are one
+        // without a capture only the mover's pieces differ from the turn's start
+        let key = if plan.captured {
+            plan.pieces.key()
+        } else {
+            u128::from(plan.pieces.seat_key(p))
+        };
+        if !out
+            .iter()
+            .any(|o| o.key == key && o.captured == plan.captured)
+        {
+            out.push(Plan { key, ..*plan });
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn kile_explore(
+        &self,
+        walk: &Walk,
+        plan: &Plan,
+        left: [u16; THROWS.len()],
+        moved: u8,
+        advanced: Option<usize>,
+        used: usize,
+        out: &mut Vec<Plan>,
+        best: &mut usize,
+    ) {
         let p = walk.p;
-        let left = node.left;
         if left == [0; THROWS.len()] {
             // every throw used: the plan is complete
-            found.keep(p, &node);
+            Self::keep_plan(out, best, p, used, plan);
             return;
         }
         // a plan that can go on is not kept: the plans beyond it use more throws
         let mut went_on = false;
-        let mine = node.pieces.seat(p);
+        let mine = plan.pieces.seat(p);
         let one = slot(1);
         // The search tries entries first, then advances by piece: after the advance of
         // piece `advanced`, an entry or an earlier piece's advance (by other throws) was
         // open before it too and leads to the same position, explored already in that order.
-        let (entries, first) = match node.advanced {
+        let (entries, first) = match advanced {
             Some(i) if walk.prune => (false, i),
             _ => (true, 0),
         };
-        let mut rest_one = left;
-        rest_one[one] = rest_one[one].wrapping_sub(1);
         // rule 6: a piece enters only with a 1, onto the own X square (rule 11: it may then advance)
         if let (true, Some(i), true) =
             (entries, mine.iter().position(|&c| c == HAND), left[one] > 0)
         {
-            let mut next = Node {
-                left: rest_one,
-                advanced: None,
-                used: node.used + 1,
-                ..node
-            };
+            let mut next = *plan;
             next.pieces.seat_mut(p)[i] = 1;
-            next.captured |= self.land(&mut next.pieces, p, 1, 0, walk.enemies);
-            went_on |= found.then(Part::Enter, |found| self.kile_explore(walk, found, next));
+            let cap = self.land(&mut next.pieces, p, 1, 0, walk.enemies);
+            next.captured |= cap;
+            if next.push(Part::Enter) {
+                let mut rest = left;
+                rest[one] -= 1;
+                self.kile_explore(walk, &next, rest, moved, None, used + 1, out, best);
+                went_on = true;
+            }
         }
         // rules 25-26: with every piece in the keep (or off), a 1 bears one off
         if mine.iter().all(|&c| c == KEEP || c == OFF) {
             if let (Some(i), true) = (mine.iter().position(|&c| c == KEEP), left[one] > 0) {
-                let mut next = Node {
-                    left: rest_one,
-                    advanced: None,
-                    used: node.used + 1,
-                    ..node
-                };
+                let mut next = *plan;
                 next.pieces.seat_mut(p)[i] = OFF;
-                went_on |= found.then(Part::BearOff, |found| self.kile_explore(walk, found, next));
+                if next.push(Part::BearOff) {
+                    let mut rest = left;
+                    rest[one] -= 1;
+                    self.kile_explore(walk, &next, rest, moved, None, used + 1, out, best);
+                    went_on = true;
+                }
             }
         }
         let (order, n_values) = self.value_order(walk, &left);
-        let moved = node.moved;
         // rules 8 and 10: a piece (or twins together) moves once, by one throw or a sum
         for i in first..mine.len() {
             let code = mine[i];
@@ -255,45 +281,57 @@ impl Ashtapada {
                     let target = at as u32 + sum;
                     if walk.prune
                         && !later
-                        && node.used + count < found.best
+                        && used + count < *best
                         && !(target == 60 && rest[one] > 0)
                     {
                         // nothing could follow this advance (no entry after an advance, no
                         // later piece, no bearing off): a plan short of the best, not kept
                         continue;
                     }
-                    if target > 60 {
-                        // rule 23: the keep only by an exact throw
-                        continue;
-                    }
-                    let mut next = Node {
-                        left: rest,
-                        moved: moved | unit,
-                        advanced: Some(i),
-                        used: node.used + count,
-                        ..node
-                    };
-                    // rule 24: twins in the keep are two pieces there
-                    for (k, c) in next.pieces.seat_mut(p).iter_mut().enumerate() {
-                        if unit >> k & 1 != 0 {
-                            *c = target as u8 + 1;
+                    let mut next = *plan;
+                    let seat = next.pieces.seat_mut(p);
+                    if target == 60 {
+                        // rule 23: the keep only by an exact throw; rule 24: twins there are two pieces
+                        for (k, c) in seat.iter_mut().enumerate() {
+                            if unit >> k & 1 != 0 {
+                                *c = KEEP;
+                            }
                         }
-                    }
-                    if target < 60 {
-                        next.captured |=
+                    } else if target < 60 {
+                        for (k, c) in seat.iter_mut().enumerate() {
+                            if unit >> k & 1 != 0 {
+                                *c = target as u8 + 1;
+                            }
+                        }
+                        let cap =
                             self.land(&mut next.pieces, p, movers, target as u8, walk.enemies);
+                        next.captured |= cap;
+                    } else {
+                        continue;
                     }
                     let part = Part::Advance {
                         from: self.paths[p].squares[at as usize],
                         twins: movers == 2,
                         throws: run,
                     };
-                    went_on |= found.then(part, |found| self.kile_explore(walk, found, next));
+                    if next.push(part) {
+                        self.kile_explore(
+                            walk,
+                            &next,
+                            rest,
+                            moved | unit,
+                            Some(i),
+                            used + count,
+                            out,
+                            best,
+                        );
+                        went_on = true;
+                    }
                 }
             }
         }
         if !went_on {
-            found.keep(p, &node);
+            Self::keep_plan(out, best, p, used, plan);
         }
     }
 
@@ -505,77 +543,6 @@ impl Others {
                 *c = HAND;
             }
         }
-    }
-}
-
-/// A kile search node: the position a plan has reached and what it has used.
-#[derive(Clone, Copy)]
-struct Node {
-    pieces: Board,
-    captured: bool,
-    /// The throws still in hand, counted by value.
-    left: [u16; THROWS.len()],
-    /// The pieces that have advanced (a mask).
-    moved: u8,
-    /// The piece that advanced last, if the last step was an advance.
-    advanced: Option<usize>,
-    /// How many throws the plan has used.
-    used: usize,
-}
-
-/// The kile plans found so far and the steps of the one being explored.
-struct Found<'a> {
-    out: &'a mut Vec<Plan>,
-    /// The most throws a plan found uses.
-    best: usize,
-    steps: [Part; MAX_STEPS],
-    len: usize,
-}
-
-impl Found<'_> {
-    /// Explores on with `part` as the next step (`explore`); false if the plan is full,
-    /// which the rules never reach.
-    fn then(&mut self, part: Part, explore: impl FnOnce(&mut Self)) -> bool {
-        if self.len == MAX_STEPS {
-            return false;
-        }
-        self.steps[self.len] = part;
-        self.len += 1;
-        explore(self);
-        self.len -= 1;
-        true
-    }
-
-    /// Records the plan reaching `node` if it uses at least as many throws as the best
-    /// so far.
-    fn keep(&mut self, p: usize, node: &Node) {
-        if node.used < self.best {
-            return;
-        }
-        if node.used > self.best {
-            self.out.clear();
-            self.best = node.used;
-        }
-        // a player's pieces are alike: plans that differ only in which of them moved are one
-        // without a capture only the mover's pieces differ from the turn's start
-        let key = if node.captured {
-            node.pieces.key()
-        } else {
-            u128::from(node.pieces.seat_key(p))
-        };
-        if self
-            .out
-            .iter()
-            .any(|o| o.key == key && o.captured == node.captured)
-        {
-            return;
-        }
-        let mut plan = Plan::new(node.pieces);
-        plan.parts[..self.len].copy_from_slice(&self.steps[..self.len]);
-        plan.len = self.len as u8;
-        plan.captured = node.captured;
-        plan.key = key;
-        self.out.push(plan);
     }
 }
 
