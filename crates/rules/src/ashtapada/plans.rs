@@ -421,10 +421,10 @@ impl Ashtapada {
 
     /// Plays Ashta-kashte move `m` of player `p` on `pieces`: the pieces it captured.
     pub(super) fn ak_play(&self, pieces: &mut Board, p: usize, m: AkMove) -> Others {
-        for (k, c) in pieces.seat_mut(p).iter_mut().enumerate() {
-            if m.unit >> k & 1 != 0 {
-                *c = m.to + 1;
-            }
+        let mut unit = m.unit;
+        while unit != 0 {
+            pieces.codes[p][unit.trailing_zeros() as usize & 3] = m.to + 1;
+            unit &= unit - 1;
         }
         if !m.captures {
             return Others([0; 4]);

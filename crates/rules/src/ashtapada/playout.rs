@@ -56,7 +56,7 @@ impl Ashtapada {
                     return plies;
                 }
             }
-            p = (p + 1) % n;
+            p = if p + 1 == n { 0 } else { p + 1 };
         }
         self.pieces = pieces;
         self.current = p;
