@@ -403,7 +403,7 @@ impl Position {
                 safe = targets & !self.attacked_by(them, lifted);
             } else {
                 for to in targets {
-                    if self.attackers_with(to, them, lifted, riders).is_empty() {
+                    if !self.attacked_at(to, them, lifted, riders) {
                         safe |= to.bb();
                     }
                 }

@@ -453,6 +453,53 @@ impl Position {
         self.attackers_in(sq, by, occ, riders, None)
     }
 
+    /// Whether `by` attacks `sq` with occupancy `occ`, given `by`'s riders: as
+    /// [`Position::attackers_with`], stopping at the first attacker where pieces attack by
+    /// plain leaps and rides alone.
+    #[inline]
+    pub(crate) fn attacked_at(
+        &self,
+        sq: Square,
+        by: Color,
+        occ: Bitboard,
+        riders: &Riders,
+    ) -> bool {
+        let v = self.v;
+        if !v.plain_attacks || v.facing_tested_apart() {
+            return self.attackers_with(sq, by, occ, riders).any();
+        }
+        let theirs = self.by_color[by.index()];
+        if (v.leap_reach[by.index()][sq.index()] & theirs).any() {
+            let mut kinds = v.leap_kinds;
+            while kinds != 0 {
+                let k = kinds.trailing_zeros() as usize;
+                kinds &= kinds - 1;
+                if (v.tables[k][by.index()].leap_attackers[sq.index()] & self.by_kind[k] & theirs)
+                    .any()
+                {
+                    return true;
+                }
+            }
+        }
+        for (i, ray) in v.rays.iter().enumerate() {
+            let line_riders = riders.by_ray[i];
+            let full = ray.from[sq.index()];
+            let blockers = full & occ;
+            if (full & line_riders).is_empty() || blockers.is_empty() {
+                continue;
+            }
+            let first = if ray.up {
+                blockers.lsb()
+            } else {
+                blockers.msb()
+            };
+            if line_riders.has(first) {
+                return true;
+            }
+        }
+        false
+    }
+
     /// Pieces of `by` attacking `sq`, as they would stand after the simulated move `after`
     /// (with occupancy `occ`): a piece of `by` on `after.to` has been captured.
     pub(crate) fn attackers_in(

@@ -203,7 +203,7 @@ impl Position {
                 if !tested.safe.has(s) {
                     return None;
                 }
-            } else if self.attackers_with(s, us.other(), occ, riders).any() {
+            } else if self.attacked_at(s, us.other(), occ, riders) {
                 return None;
             }
         }
