@@ -460,9 +460,20 @@ impl Position {
                 }
             }
             let leap_only = v.leap_only >> kind & 1 != 0;
+            let ride_only = v.ride_only >> kind & 1 != 0;
+            let t = &v.tables[kind as usize][us.index()];
             for from in each {
                 let (mut caps, mut quiets) = if leap_only {
-                    let a = v.tables[kind as usize][us.index()].leap_capture[from.index()] & target;
+                    let a = t.leap_capture[from.index()] & target;
+                    (a & enemy, a & !occ)
+                } else if ride_only {
+                    let mut a = Bitboard::EMPTY;
+                    let mut rays = t.capture_rays;
+                    while rays != 0 {
+                        a |= v.ride(rays.trailing_zeros() as usize, from, occ);
+                        rays &= rays - 1;
+                    }
+                    let a = a & target;
                     (a & enemy, a & !occ)
                 } else if uniform {
                     let a = self.attacks_of(kind, us, from, occ) & target;

@@ -405,6 +405,9 @@ pub struct Variant {
     /// Uniform kinds that only leap (no rides, hops or paths): their attacks are their
     /// leap table.
     pub(crate) leap_only: u16,
+    /// Uniform kinds that only ride (no leaps, hops or paths): their attacks are their
+    /// rides.
+    pub(crate) ride_only: u16,
     /// Piece counts of the start position, per colour and kind.
     pub(crate) start_counts: [[u8; MAX_KINDS]; 2],
     /// The type on each square in the start position (for [`Promotion::OriginalType`]).
@@ -567,14 +570,18 @@ impl Variant {
                 shift_pawns |= 1 << k;
             }
         }
-        let leap_only = (0..tables.len())
-            .filter(|&k| {
-                uniform_kinds >> k & 1 != 0
-                    && tables[k]
-                        .iter()
-                        .all(|t| t.rides.is_empty() && t.hops.is_empty() && !t.has_paths)
-            })
-            .fold(0u16, |m, k| m | 1 << k);
+        let only = |plain: &dyn Fn(&KindTables) -> bool| {
+            (0..tables.len())
+                .filter(|&k| {
+                    uniform_kinds >> k & 1 != 0
+                        && tables[k]
+                            .iter()
+                            .all(|t| t.hops.is_empty() && !t.has_paths && plain(t))
+                })
+                .fold(0u16, |m, k| m | 1 << k)
+        };
+        let leap_only = only(&|t| t.rides.is_empty());
+        let ride_only = only(&|t| t.leap_capture.iter().all(|b| b.is_empty()));
         // every piece attacks by leaps and rides alone (no hops, no lame leaps)
         let plain_attacks = tables
             .iter()
@@ -641,6 +648,7 @@ impl Variant {
             leap_kinds,
             uniform_kinds,
             leap_only,
+            ride_only,
             spec,
             board,
             king,
