@@ -16,6 +16,7 @@ mod play;
 pub mod position;
 mod repetition;
 pub mod san;
+mod spec;
 mod special;
 mod tables;
 pub mod uci;
