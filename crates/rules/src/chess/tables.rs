@@ -403,6 +403,9 @@ impl Position {
         let v = self.v;
         let t = &v.tables[k as usize][c.index()];
         let mut b = t.leap_capture[sq.index()];
+        if v.leap_only >> k & 1 != 0 {
+            return b;
+        }
         let mut rays = t.capture_rays;
         while rays != 0 {
             b |= v.ride(rays.trailing_zeros() as usize, sq, occ);
