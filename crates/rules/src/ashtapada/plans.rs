@@ -47,12 +47,20 @@ impl Ashtapada {
     /// Resolves a landing of `movers` pieces of player `p` on path index `to`: captures
     /// (returns whether any) by the game's rules. `enemies` holds at least the squares
     /// of the other players' pieces.
+    #[inline]
     fn land(&self, pieces: &mut Board, p: usize, movers: usize, to: u8, enemies: u64) -> bool {
         let s = self.paths[p].squares[to as usize];
         if marked(s) || enemies >> s & 1 == 0 {
             // seed 002 rule 15: a piece on an X square is safe (they share it)
             return false;
         }
+        self.capture_on(pieces, p, movers, s)
+    }
+
+    /// The captures of a landing of `movers` pieces of player `p` on square `s`, where
+    /// other players' pieces may stand (see [`Ashtapada::land`]).
+    #[inline(never)]
+    fn capture_on(&self, pieces: &mut Board, p: usize, movers: usize, s: Sq) -> bool {
         let mut captured = false;
         let others = self.others_on(pieces, p, s);
         for (q, mask) in others.groups() {
