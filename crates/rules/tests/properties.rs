@@ -16,6 +16,20 @@ fn all_variants() -> Vec<&'static ashta_rules::chess::Variant> {
     out
 }
 
+/// The legal moves and those found by playing every move the pieces could make, each as
+/// sorted UCI text.
+fn moves_and_reference(pos: &Position) -> (Vec<String>, Vec<String>) {
+    let sorted = |list: &[ashta_rules::chess::Move]| {
+        let mut v: Vec<String> = list.iter().map(|&m| pos.uci(m)).collect();
+        v.sort();
+        v
+    };
+    (
+        sorted(&pos.legal_moves()),
+        sorted(&pos.legal_moves_by_playing()),
+    )
+}
+
 fn check_position(pos: &Position) -> Result<(), TestCaseError> {
     prop_assert_eq!(
         pos.hash(),
@@ -35,14 +49,7 @@ fn check_position(pos: &Position) -> Result<(), TestCaseError> {
     );
     let legal = pos.legal_moves();
     prop_assert_eq!(pos.count_legal(), legal.len(), "moves counted at {}", fen);
-    let mut fast: Vec<_> = legal.iter().map(|&m| pos.uci(m)).collect();
-    let mut reference: Vec<_> = pos
-        .legal_moves_by_playing()
-        .iter()
-        .map(|&m| pos.uci(m))
-        .collect();
-    fast.sort();
-    reference.sort();
+    let (fast, reference) = moves_and_reference(pos);
     prop_assert_eq!(
         fast,
         reference,
@@ -139,14 +146,7 @@ fn sittuyin_promotions_match_playing_each() {
                 let moves = g.legal_moves();
                 if moves.iter().any(|m| m.kind() == MoveKind::Promotion) {
                     judged += 1;
-                    let mut fast: Vec<_> = moves.iter().map(|&m| pos.uci(m)).collect();
-                    let mut reference: Vec<_> = pos
-                        .legal_moves_by_playing()
-                        .iter()
-                        .map(|&m| pos.uci(m))
-                        .collect();
-                    fast.sort();
-                    reference.sort();
+                    let (fast, reference) = moves_and_reference(pos);
                     assert_eq!(fast, reference, "{ruleset}: {}", pos.fen());
                 }
                 seed ^= seed << 13;

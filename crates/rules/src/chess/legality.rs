@@ -303,28 +303,18 @@ impl Position {
             if (full & line_riders).is_empty() {
                 continue;
             }
-            let blockers = full & occ;
-            if blockers.is_empty() {
+            let Some(first) = v.first_on(i, k, occ) else {
                 continue;
-            }
-            let first = if ray.up {
-                blockers.lsb()
-            } else {
-                blockers.msb()
             };
             if line_riders.has(first) {
                 checkers |= first.bb();
                 // the squares up to and including the checker
                 line = full & !ray.from[first.index()];
-            } else if own.has(first) {
-                let beyond = ray.from[first.index()] & occ;
-                if beyond.is_empty() {
-                    continue;
-                }
-                let second = if ray.up { beyond.lsb() } else { beyond.msb() };
-                if line_riders.has(second) {
-                    pins.pinned |= first.bb();
-                }
+            } else if own.has(first)
+                && v.first_on(i, first, occ)
+                    .is_some_and(|s| line_riders.has(s))
+            {
+                pins.pinned |= first.bb();
             }
         }
         let block = if checkers.is_empty() {

@@ -483,17 +483,9 @@ impl Position {
         }
         for (i, ray) in v.rays.iter().enumerate() {
             let line_riders = riders.by_ray[i];
-            let full = ray.from[sq.index()];
-            let blockers = full & occ;
-            if (full & line_riders).is_empty() || blockers.is_empty() {
-                continue;
-            }
-            let first = if ray.up {
-                blockers.lsb()
-            } else {
-                blockers.msb()
-            };
-            if line_riders.has(first) {
+            if (ray.from[sq.index()] & line_riders).any()
+                && v.first_on(i, sq, occ).is_some_and(|f| line_riders.has(f))
+            {
                 return true;
             }
         }
@@ -543,18 +535,11 @@ impl Position {
         for (i, ray) in v.rays.iter().enumerate() {
             let line_riders = riders.by_ray[i] & !gone;
             let hoppers = riders.hop_by_ray[i] & !gone;
-            let full = ray.from[sq.index()];
-            if (full & (line_riders | hoppers)).is_empty() {
+            if (ray.from[sq.index()] & (line_riders | hoppers)).is_empty() {
                 continue;
             }
-            let blockers = full & occ;
-            if blockers.is_empty() {
+            let Some(first) = v.first_on(i, sq, occ) else {
                 continue;
-            }
-            let first = if ray.up {
-                blockers.lsb()
-            } else {
-                blockers.msb()
             };
             if line_riders.has(first) {
                 att |= first.bb();
