@@ -170,44 +170,24 @@ impl Position {
         riders: &Riders,
         tested: Tested,
     ) -> Option<Move> {
-        let v = self.v;
-        let us = self.side;
-        let rank = k.rank();
-        let rook_file = if kingside { v.shape().files - 1 } else { 0 };
-        let rook_sq = Square::new(rook_file, rank)?;
-        if !self.rights.has(k) || !self.rights.has(rook_sq) {
+        let c = self.v.castle[k.index()][usize::from(kingside)]?;
+        if !self.rights.has(k) || !self.rights.has(c.rook) {
             return None;
         }
-        let to_file = if kingside {
-            k.file() + 2
-        } else {
-            k.file().checked_sub(2)?
-        };
-        let to = Square::new(to_file, rank)?;
-        // the squares between king and rook (one rank: consecutive indices) are empty
-        let (lo, hi) = if kingside {
-            (k.index(), rook_sq.index())
-        } else {
-            (rook_sq.index(), k.index())
-        };
-        let between = Bitboard((1u128 << hi).saturating_sub(1u128 << (lo + 1)));
         let occ = self.occupied();
-        if (occ & between).any() {
+        if (occ & c.between).any() {
             return None;
         }
-        let step: i8 = if kingside { 1 } else { -1 };
-        let mut s = k;
-        for _ in 0..2 {
-            s = s.offset(step, 0)?;
+        for s in c.crossed {
             if tested.squares.has(s) {
                 if !tested.safe.has(s) {
                     return None;
                 }
-            } else if self.attacked_at(s, us.other(), occ, riders) {
+            } else if self.attacked_at(s, self.side.other(), occ, riders) {
                 return None;
             }
         }
-        Some(Move::new(MoveKind::Castle, k, to, 0))
+        Some(Move::new(MoveKind::Castle, k, c.to, 0))
     }
 
     /// The double steps of the unpinned `pawns` from their first rank.
@@ -442,4 +422,46 @@ fn sittuyin_home(pos: &Position, us: Color) -> Bitboard {
         }
     }
     b
+}
+
+/// Castling's squares for a king on one square, to one side.
+#[derive(Clone, Copy)]
+pub(crate) struct CastleSquares {
+    /// Where the rook stands (the corner of the king's rank).
+    rook: Square,
+    /// Where the king lands, two files over.
+    to: Square,
+    /// The squares between king and rook, which must be empty.
+    between: Bitboard,
+    /// The two squares the king crosses, which must not be attacked.
+    crossed: [Square; 2],
+}
+
+impl CastleSquares {
+    /// For a king on `k` on a board `files` wide (none when a square falls off the grid).
+    pub(crate) fn new(files: u8, k: Square, kingside: bool) -> Option<CastleSquares> {
+        let rank = k.rank();
+        let rook = Square::new(if kingside { files - 1 } else { 0 }, rank)?;
+        let to_file = if kingside {
+            k.file() + 2
+        } else {
+            k.file().checked_sub(2)?
+        };
+        let to = Square::new(to_file, rank)?;
+        // one rank: consecutive indices
+        let (lo, hi) = if kingside {
+            (k.index(), rook.index())
+        } else {
+            (rook.index(), k.index())
+        };
+        let between = Bitboard((1u128 << hi).saturating_sub(1u128 << (lo + 1)));
+        let step: i8 = if kingside { 1 } else { -1 };
+        let first = k.offset(step, 0)?;
+        Some(CastleSquares {
+            rook,
+            to,
+            between,
+            crossed: [first, first.offset(step, 0)?],
+        })
+    }
 }

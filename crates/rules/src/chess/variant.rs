@@ -78,6 +78,9 @@ pub struct Variant {
     /// For each pair of squares, the ray leading from the first through the second
     /// (`NO_RAY` when none of the variant's rays does).
     pub(crate) ray_toward: Box<[[u8; GRID_SQUARES]; GRID_SQUARES]>,
+    /// Castling's squares for a king on each square, queen side and king side (none when
+    /// the variant does not castle).
+    pub(crate) castle: Box<[[Option<super::special::CastleSquares>; 2]; GRID_SQUARES]>,
 }
 
 /// Why a variant description cannot be built.
@@ -329,7 +332,17 @@ impl Variant {
             start_counts: [[0; MAX_KINDS]; 2],
             start_kind_on: [None; GRID_SQUARES],
             ray_toward: Box::new([[NO_RAY; GRID_SQUARES]; GRID_SQUARES]),
+            castle: Box::new([[None; 2]; GRID_SQUARES]),
         };
+        if v.spec.hooks.castling {
+            let files = v.shape().files;
+            for (i, sides) in v.castle.iter_mut().enumerate() {
+                if let Some(k) = Square::from_index(i) {
+                    *sides = [false, true]
+                        .map(|kingside| super::special::CastleSquares::new(files, k, kingside));
+                }
+            }
+        }
         let start = super::fen::parse_board_only(&v, &v.spec.start_fen.clone())
             .map_err(|e| VariantError::StartFen(e.to_string()))?;
         for (sq, piece) in start {
