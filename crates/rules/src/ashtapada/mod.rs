@@ -188,6 +188,13 @@ impl Board {
     fn seat_mut(&mut self, p: usize) -> &mut [Code] {
         &mut self.codes[p][..self.per_seat as usize]
     }
+    /// Puts player `p`'s pieces in `unit` (a mask of piece indices) on `code`.
+    fn set_unit(&mut self, p: usize, mut unit: u8, code: Code) {
+        while unit != 0 {
+            self.codes[p][unit.trailing_zeros() as usize & 3] = code;
+            unit &= unit - 1;
+        }
+    }
     /// Where player `q`'s pieces stand, as one number: equal for seats that differ only
     /// in which of the player's (alike) pieces stands where.
     fn seat_key(&self, q: usize) -> u32 {
@@ -489,15 +496,19 @@ impl Ashtapada {
         self.next_turn(plan.captured && self.rules == Ruleset::Kile);
     }
 
-    /// The outcome once a player has finished: kile, every piece borne off (rule 27);
+    /// Whether player `p` has finished: kile, every piece borne off (rule 27);
     /// Ashta-kashte, every piece on the centre square.
+    fn finished(&self, pieces: &Board, p: usize) -> bool {
+        let done = match self.rules {
+            Ruleset::Kile => OFF,
+            Ruleset::AshtaKashte => KEEP,
+        };
+        pieces.seat(p).iter().all(|&c| c == done)
+    }
+
+    /// The outcome once a player has finished ([`Ashtapada::finished`]).
     fn winner(&self) -> Option<Outcome> {
-        let p = (0..self.seats.len()).find(|&p| {
-            self.pieces.seat(p).iter().all(|&c| match self.rules {
-                Ruleset::Kile => c == OFF,
-                Ruleset::AshtaKashte => c == KEEP,
-            })
-        })?;
+        let p = (0..self.seats.len()).find(|&p| self.finished(&self.pieces, p))?;
         let mut payoffs = vec![0.0; self.seats.len()];
         payoffs[p] = 1.0;
         let why = match self.rules {

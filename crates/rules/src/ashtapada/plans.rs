@@ -296,26 +296,17 @@ impl Ashtapada {
                         // later piece, no bearing off): a plan short of the best, not kept
                         continue;
                     }
+                    if target > 60 {
+                        // rule 23: the keep (index 60) only by an exact throw
+                        continue;
+                    }
+                    // rule 24: twins in the keep are two pieces there
                     let mut next = *plan;
-                    let seat = next.pieces.seat_mut(p);
-                    if target == 60 {
-                        // rule 23: the keep only by an exact throw; rule 24: twins there are two pieces
-                        for (k, c) in seat.iter_mut().enumerate() {
-                            if unit >> k & 1 != 0 {
-                                *c = KEEP;
-                            }
-                        }
-                    } else if target < 60 {
-                        for (k, c) in seat.iter_mut().enumerate() {
-                            if unit >> k & 1 != 0 {
-                                *c = target as u8 + 1;
-                            }
-                        }
+                    next.pieces.set_unit(p, unit, target as u8 + 1);
+                    if target < 60 {
                         let cap =
                             self.land(&mut next.pieces, p, movers, target as u8, walk.enemies);
                         next.captured |= cap;
-                    } else {
-                        continue;
                     }
                     let part = Part::Advance {
                         from: self.paths[p].squares[at as usize],
@@ -429,11 +420,7 @@ impl Ashtapada {
 
     /// Plays Ashta-kashte move `m` of player `p` on `pieces`: the pieces it captured.
     pub(super) fn ak_play(&self, pieces: &mut Board, p: usize, m: AkMove) -> Others {
-        let mut unit = m.unit;
-        while unit != 0 {
-            pieces.codes[p][unit.trailing_zeros() as usize & 3] = m.to + 1;
-            unit &= unit - 1;
-        }
+        pieces.set_unit(p, m.unit, m.to + 1);
         if !m.captures {
             return Others([0; 4]);
         }

@@ -2,7 +2,7 @@
 //! the plans, drawing the same throws and choices as play move by move would.
 
 use super::plans::{Crowd, SeatSquares};
-use super::{Ashtapada, Phase, Ruleset, KEEP, THROWS};
+use super::{Ashtapada, Phase, Ruleset, THROWS};
 use crate::game::{play_randomly, Dice, Game, Turn};
 
 impl Ashtapada {
@@ -47,7 +47,7 @@ impl Ashtapada {
                 for (q, _) in captured.groups() {
                     at[q] = self.seat_squares(&pieces, q);
                 }
-                if pieces.seat(p).iter().all(|&c| c == KEEP) {
+                if self.finished(&pieces, p) {
                     // as a choice ends the game: the winner's turn, nothing left noted
                     self.pieces = pieces;
                     self.current = p;
