@@ -277,19 +277,8 @@ impl Position {
         let them = us.other();
         let occ = self.occupied();
         let own = self.color_bb(us);
-        let theirs = self.color_bb(them);
         // checks by leap are answered by capture only
-        let mut leapers = Bitboard::EMPTY;
-        if (v.leap_reach[them.index()][k.index()] & theirs).any() {
-            let mut kinds = v.leap_kinds;
-            while kinds != 0 {
-                let kk = kinds.trailing_zeros() as usize;
-                kinds &= kinds - 1;
-                leapers |= v.tables[kk][them.index()].leap_attackers[k.index()]
-                    & self.by_kind[kk]
-                    & theirs;
-            }
-        }
+        let leapers = self.leapers_attacking(k, them);
         let mut checkers = leapers;
         let mut line = Bitboard::EMPTY;
         let mut pins = Pins {

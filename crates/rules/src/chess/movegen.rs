@@ -467,13 +467,7 @@ impl Position {
                     let a = t.leap_capture[from.index()] & target;
                     (a & enemy, a & !occ)
                 } else if ride_only {
-                    let mut a = Bitboard::EMPTY;
-                    let mut rays = t.capture_rays;
-                    while rays != 0 {
-                        a |= v.ride(rays.trailing_zeros() as usize, from, occ);
-                        rays &= rays - 1;
-                    }
-                    let a = a & target;
+                    let a = v.rides(t.capture_rays, from, occ) & target;
                     (a & enemy, a & !occ)
                 } else if uniform {
                     let a = self.attacks_of(kind, us, from, occ) & target;

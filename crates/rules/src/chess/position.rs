@@ -453,6 +453,24 @@ impl Position {
         self.attackers_in(sq, by, occ, riders, None)
     }
 
+    /// Pieces of `by` attacking `sq` by a plain leap (their leap tables; lame leaps are
+    /// not looked at).
+    #[inline]
+    pub(crate) fn leapers_attacking(&self, sq: Square, by: Color) -> Bitboard {
+        let v = self.v;
+        let theirs = self.by_color[by.index()];
+        let mut att = Bitboard::EMPTY;
+        if (v.leap_reach[by.index()][sq.index()] & theirs).any() {
+            let mut kinds = v.leap_kinds;
+            while kinds != 0 {
+                let k = kinds.trailing_zeros() as usize;
+                kinds &= kinds - 1;
+                att |= v.tables[k][by.index()].leap_attackers[sq.index()] & self.by_kind[k];
+            }
+        }
+        att & theirs
+    }
+
     /// Whether `by` attacks `sq` with occupancy `occ`, given `by`'s riders: as
     /// [`Position::attackers_with`], stopping at the first attacker where pieces attack by
     /// plain leaps and rides alone.
@@ -468,18 +486,8 @@ impl Position {
         if !v.plain_attacks || v.facing_tested_apart() {
             return self.attackers_with(sq, by, occ, riders).any();
         }
-        let theirs = self.by_color[by.index()];
-        if (v.leap_reach[by.index()][sq.index()] & theirs).any() {
-            let mut kinds = v.leap_kinds;
-            while kinds != 0 {
-                let k = kinds.trailing_zeros() as usize;
-                kinds &= kinds - 1;
-                if (v.tables[k][by.index()].leap_attackers[sq.index()] & self.by_kind[k] & theirs)
-                    .any()
-                {
-                    return true;
-                }
-            }
+        if self.leapers_attacking(sq, by).any() {
+            return true;
         }
         for (i, ray) in v.rays.iter().enumerate() {
             let line_riders = riders.by_ray[i];

@@ -271,12 +271,11 @@ impl Position {
         let occ = self.occupied();
         let enemy = self.color_bb(us.other());
         let enemy_fers = self.pieces(us.other(), fers);
-        let their_king = self.king_square(us.other());
-        let our_riders = if from_squares.any() {
-            self.riders(us)
-        } else {
+        if from_squares.is_empty() {
             return;
-        };
+        }
+        let their_king = self.king_square(us.other());
+        let our_riders = self.riders(us);
         for from in from_squares {
             let (caps, quiets) = self.targets_of(fers, us, from, occ);
             let steps = quiets
@@ -294,24 +293,24 @@ impl Position {
                 let m = Move::new(MoveKind::Promotion, from, to, fers);
                 // the move may not leave the king attacked nor give check (directly or by
                 // discovery)
-                let safe = if from == to {
-                    // the board's occupancy is unchanged
-                    !in_check
-                } else {
-                    self.quick_legal(m, riders, false)
-                        .unwrap_or_else(|| self.is_safe_after(m))
-                };
-                let occ_after = occ.without(from).with(to);
-                let checks = their_king.is_some_and(|ek| {
-                    self.attacks_of(fers, us, to, occ_after).has(ek)
-                        || (self.attackers_with(ek, us, occ_after, &our_riders) & !from.bb()).any()
-                });
                 let allowed = if list.by_playing() {
                     let mut after = self.clone();
                     after.play_unchecked(m);
                     !after.king_attacked(us) && !after.king_attacked(us.other())
                 } else {
-                    safe && !checks
+                    let safe = if from == to {
+                        // the board's occupancy is unchanged
+                        !in_check
+                    } else {
+                        self.quick_legal(m, riders, false)
+                            .unwrap_or_else(|| self.is_safe_after(m))
+                    };
+                    let occ_after = occ.without(from).with(to);
+                    safe && !their_king.is_some_and(|ek| {
+                        self.attacks_of(fers, us, to, occ_after).has(ek)
+                            || (self.attackers_with(ek, us, occ_after, &our_riders) & !from.bb())
+                                .any()
+                    })
                 };
                 if allowed {
                     list.push(m);

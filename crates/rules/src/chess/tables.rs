@@ -6,7 +6,7 @@
 
 use super::movement::{parse_betza, Atom, BetzaError, Mode};
 use super::position::Position;
-use super::variant::{Kind, Region, VariantSpec};
+use super::variant::{Kind, Region, VariantSpec, MAX_RAYS};
 use crate::geometry::{Bitboard, Color, Shape, Square, GRID_SQUARES};
 
 /// A rider direction used by a variant, with its ray table.
@@ -158,7 +158,7 @@ pub(crate) fn build(
                     let r = ray_index(&mut rays, a.dx, a.dy, board);
                     t.rides.push((r, a.mode));
                     // (a variant of more rays than the mask holds is refused when built)
-                    if a.mode.captures() && r < 16 {
+                    if a.mode.captures() && r < MAX_RAYS {
                         t.capture_rays |= 1 << r;
                     }
                 } else if is_hop_ride(&a) {
@@ -406,11 +406,7 @@ impl Position {
         if v.leap_only >> k & 1 != 0 {
             return b;
         }
-        let mut rays = t.capture_rays;
-        while rays != 0 {
-            b |= v.ride(rays.trailing_zeros() as usize, sq, occ);
-            rays &= rays - 1;
-        }
+        b |= v.rides(t.capture_rays, sq, occ);
         for &(r, mode) in &t.hops {
             if mode.captures() {
                 b |= v.hop_capture(k, r, sq, occ, same);
@@ -545,6 +541,18 @@ impl super::variant::Variant {
             };
             full ^ ray.from[b.index()]
         }
+    }
+
+    /// The squares reached along each ray of the mask `rays` from `sq` (see
+    /// [`Variant::ride`]).
+    #[inline]
+    pub(crate) fn rides(&self, mut rays: u16, sq: Square, occ: Bitboard) -> Bitboard {
+        let mut b = Bitboard::EMPTY;
+        while rays != 0 {
+            b |= self.ride(rays.trailing_zeros() as usize, sq, occ);
+            rays &= rays - 1;
+        }
+        b
     }
 
     /// The first occupied square along ray `r` from `sq`.
