@@ -54,22 +54,24 @@ pub fn name(s: Sq) -> String {
 
 /// The marked (X) squares.
 pub fn marked(s: Sq) -> bool {
+    s < 64 && MARKED >> s & 1 != 0
+}
+
+/// The marked (X) squares as a mask.
+pub(crate) const MARKED: u64 = {
     const X: [&str; 16] = [
         "a1", "h1", "a8", "h8", "d1", "e1", "h4", "h5", "d8", "e8", "a4", "a5", "d4", "e4", "d5",
         "e5",
     ];
-    const MASK: u64 = {
-        let mut m = 0u64;
-        let mut i = 0;
-        while i < X.len() {
-            let b = X[i].as_bytes();
-            m |= 1 << ((b[1] - b'1') * 8 + (b[0] - b'a'));
-            i += 1;
-        }
-        m
-    };
-    s < 64 && MASK >> s & 1 != 0
-}
+    let mut m = 0u64;
+    let mut i = 0;
+    while i < X.len() {
+        let b = X[i].as_bytes();
+        m |= 1 << ((b[1] - b'1') * 8 + (b[0] - b'a'));
+        i += 1;
+    }
+    m
+};
 
 /// The squares on a seat's path (the end square follows them).
 pub const PATH_LEN: usize = 60;
@@ -85,6 +87,9 @@ pub(crate) struct Track {
     pub index: [u8; 64],
     /// For each path index, the squares of the path before it, as a mask.
     pub before: [u64; PATH_LEN + 1],
+    /// For each one-byte code of a piece's spot (path index + 1; 0 in hand, 61 at the end
+    /// square, 62 borne off), the piece's path square as a mask, empty off the path.
+    pub code_bit: [u64; 64],
 }
 
 impl Track {
@@ -95,16 +100,19 @@ impl Track {
         let mut squares = [0; PATH_LEN];
         let mut index = [Track::OFF; 64];
         let mut before = [0u64; PATH_LEN + 1];
+        let mut code_bit = [0u64; 64];
         for (i, &s) in path.iter().enumerate().take(PATH_LEN) {
             squares[i] = s;
             index[s as usize] = i as u8;
             before[i + 1] = before[i] | 1 << s;
+            code_bit[i + 1] = 1 << s;
         }
         Track {
             squares,
             end,
             index,
             before,
+            code_bit,
         }
     }
 }

@@ -1,8 +1,8 @@
 //! The plans open to a player: kile's search over the throws of a series (seed 002) and
 //! Ashta-kashte's single moves (seed 001 appendix), with what a landing does.
 
-use super::paths::{marked, Sq, Track};
-use super::{on_path, slot, Ashtapada, Board, Part, Plan, Run, HAND, KEEP, OFF, THROWS};
+use super::paths::{marked, Sq, Track, MARKED};
+use super::{on_path, slot, Ashtapada, Board, Code, Part, Plan, Run, HAND, KEEP, OFF, THROWS};
 
 impl Ashtapada {
     /// Pieces of players other than `p` on board square `s`, per player.
@@ -25,12 +25,11 @@ impl Ashtapada {
     /// Where player `q`'s pieces stand on the board, as masks of squares.
     pub(super) fn seat_squares(&self, pieces: &Board, q: usize) -> SeatSquares {
         let mut at = SeatSquares { once: 0, twice: 0 };
-        for &c in pieces.seat(q) {
-            if let Some(j) = on_path(c) {
-                let bit = 1u64 << self.paths[q].squares[j as usize];
-                at.twice |= at.once & bit;
-                at.once |= bit;
-            }
+        // the codes beyond the seat's pieces are in hand: no square
+        for &c in &pieces.codes[q] {
+            let bit = self.paths[q].code_bit[c as usize & 63];
+            at.twice |= at.once & bit;
+            at.once |= bit;
         }
         at
     }
@@ -335,118 +334,71 @@ impl Ashtapada {
     }
 
     /// Ashta-kashte: every move for throw `t` of player `p` (seed 001 appendix), in the
-    /// order they are listed.
+    /// order they are listed, each as the pieces that move (a mask of piece indices).
     #[inline]
     pub(super) fn ak_moves(&self, pieces: &Board, p: usize, t: u8, crowd: &Crowd) -> AkMoves {
         let mut moves = AkMoves {
-            list: [AkMove {
-                unit: 0,
-                from: None,
-                to: 0,
-                captures: false,
-            }; AK_MOVES],
+            units: [0; AK_MOVES],
             n: 0,
         };
-        let mine = pieces.seat(p);
+        // Ashta-kashte's four pieces
+        let mine: [Code; 4] = pieces.codes[p];
         let track = &self.paths[p];
-        // a piece enters on any throw, at path position = throw (seed 001 appendix)
+        // a piece enters on any throw, at path position = throw (seed 001 appendix); a
+        // piece's code plus the throw is the code of where it lands, from the hand too
         if let Some(i) = mine.iter().position(|&c| c == HAND) {
-            self.ak_try(&mut moves, track, 1 << i, None, t as u32 - 1, crowd);
+            moves.push_if(crowd.allows(track, true, HAND, t), 1 << i);
         }
-        for i in 0..mine.len() {
-            let Some(at) = on_path(mine[i]) else { continue };
+        for i in 0..4 {
+            let c = mine[i];
             // a player's pieces are alike: of several on one square, the first moves for
             // them all (so no two plans lead to the same position)
-            if mine[..i].contains(&mine[i]) {
+            if on_path(c).is_none() || mine[..i].iter().any(|&d| d == c) {
                 continue;
             }
-            let to = at as u32 + t as u32;
-            self.ak_try(&mut moves, track, 1 << i, Some(at), to, crowd);
-            if let Some(j) = (i + 1..mine.len()).find(|&j| mine[j] == mine[i]) {
-                self.ak_try(&mut moves, track, 1 << i | 1 << j, Some(at), to, crowd);
+            moves.push_if(crowd.allows(track, true, c, c + t), 1 << i);
+            if let Some(j) = (i + 1..4).find(|&j| mine[j] == c) {
+                moves.push_if(crowd.allows(track, false, c, c + t), 1 << i | 1 << j);
             }
         }
         moves
     }
 
-    /// Adds the Ashta-kashte move of the pieces in `unit` (a mask) from path index `from`
-    /// (None: entering) to `to`, if it is allowed, given where the pieces stand (`crowd`).
-    #[inline(always)]
-    fn ak_try(
+    /// Plays the Ashta-kashte move of player `p`'s pieces in `unit` (a mask) for throw `t`
+    /// on `pieces`; `enemies` holds at least the other players' squares. Whether it
+    /// captured.
+    pub(super) fn ak_play(
         &self,
-        moves: &mut AkMoves,
-        track: &Track,
+        pieces: &mut Board,
+        p: usize,
         unit: u8,
-        from: Option<u8>,
-        to: u32,
-        crowd: &Crowd,
-    ) {
-        // doubles block single pieces from passing (own and enemy)
-        if unit.count_ones() == 1 {
-            let before = &track.before;
-            let lo = from.map_or(0, |f| f as usize + 1);
-            let hi = (to as usize).clamp(lo, 60);
-            if (before[hi] & !before[lo]) & crowd.doubles != 0 {
-                return;
-            }
-        }
-        if to > 60 {
-            // the end square only by a direct throw
-            return;
-        }
-        let mut captures = false;
-        if to < 60 {
-            let s = track.squares[to as usize];
-            captures = crowd.enemies >> s & 1 != 0;
-            if captures {
-                if marked(s) {
-                    // "A piece cannot land on an opponent's piece that is on a resting square"
-                    return;
-                }
-                if unit.count_ones() == 1 && crowd.enemy_doubles >> s & 1 != 0 {
-                    // doubles are captured only by doubles
-                    return;
-                }
-            }
-        }
-        moves.list[moves.n] = AkMove {
-            unit,
-            from,
-            to: to as u8,
-            captures,
-        };
-        moves.n += 1;
-    }
-
-    /// Plays Ashta-kashte move `m` of player `p` on `pieces`: the pieces it captured.
-    pub(super) fn ak_play(&self, pieces: &mut Board, p: usize, m: AkMove) -> Others {
-        pieces.set_unit(p, m.unit, m.to + 1);
-        if !m.captures {
-            return Others([0; 4]);
-        }
-        let others = self.others_on(pieces, p, self.paths[p].squares[m.to as usize]);
-        for (q, mask) in others.groups() {
-            Others::send_home(pieces, q, mask);
-        }
-        others
+        t: u8,
+        enemies: u64,
+    ) -> bool {
+        let to = pieces.codes[p][unit.trailing_zeros() as usize & 3] + t;
+        pieces.set_unit(p, unit, to);
+        // the centre (code KEEP) is safe for every piece
+        to < KEEP && self.land(pieces, p, unit.count_ones() as usize, to - 1, enemies)
     }
 
     /// Ashta-kashte: every move for the throw just made, as plans.
     pub(super) fn ashta_kashte_plans(&self, out: &mut Vec<Plan>) {
         let p = self.current;
         let Some(&t) = self.throws.last() else { return };
-        let moves = self.ak_moves(&self.pieces, p, t, &self.crowd(&self.pieces, p));
-        for &m in moves.as_slice() {
+        let crowd = self.crowd(&self.pieces, p);
+        let moves = self.ak_moves(&self.pieces, p, t, &crowd);
+        for &unit in moves.as_slice() {
             let mut plan = Plan::new(self.pieces);
-            plan.push(match m.from {
+            let code = self.pieces.codes[p][unit.trailing_zeros() as usize & 3];
+            plan.push(match on_path(code) {
                 None => Part::Enter,
                 Some(at) => Part::Advance {
                     from: self.paths[p].squares[at as usize],
-                    twins: m.unit.count_ones() == 2,
+                    twins: unit.count_ones() == 2,
                     throws: Run::single(t),
                 },
             });
-            plan.captured = !self.ak_play(&mut plan.pieces, p, m).is_empty();
+            plan.captured = self.ak_play(&mut plan.pieces, p, unit, t, crowd.enemies);
             out.push(plan);
         }
     }
@@ -491,7 +443,7 @@ pub(super) struct SeatSquares {
 /// Where the pieces stand when a turn begins, as masks of board squares.
 pub(super) struct Crowd {
     /// The squares of the other players' pieces.
-    enemies: u64,
+    pub(super) enemies: u64,
     /// The squares where one player (any) has two or more pieces.
     doubles: u64,
     /// The squares where another player has two or more pieces.
@@ -499,8 +451,10 @@ pub(super) struct Crowd {
 }
 
 impl Crowd {
-    /// Seen by player `p`, from where each player's pieces stand.
-    pub(super) fn of(seats: &[SeatSquares], p: usize) -> Crowd {
+    /// Seen by player `p`, from where each player's pieces stand (no pieces for the
+    /// seats beyond the players).
+    #[inline]
+    pub(super) fn of(seats: &[SeatSquares; 4], p: usize) -> Crowd {
         let mut crowd = Crowd {
             enemies: 0,
             doubles: 0,
@@ -515,6 +469,30 @@ impl Crowd {
         }
         crowd
     }
+
+    /// Whether an Ashta-kashte move along `track` from the spot of code `from` to the
+    /// spot of code `to` (path index + 1; [`KEEP`]: the centre) is allowed, for a
+    /// `single` piece or a pair moving as one.
+    #[inline(always)]
+    fn allows(&self, track: &Track, single: bool, from: Code, to: Code) -> bool {
+        if to > KEEP {
+            // the end square only by a direct throw
+            return false;
+        }
+        // doubles block single pieces from passing (own and enemy): the squares of the
+        // codes between the two
+        let passed = track.before[to as usize - 1] & !track.before[from as usize];
+        if single && passed & self.doubles != 0 {
+            return false;
+        }
+        let landing = track.code_bit[to as usize];
+        if self.enemies & landing == 0 {
+            return true;
+        }
+        // "A piece cannot land on an opponent's piece that is on a resting square";
+        // doubles are captured only by doubles
+        landing & MARKED == 0 && !(single && self.enemy_doubles & landing != 0)
+    }
 }
 
 /// Other players' pieces on one square: a bit mask of piece indices per player.
@@ -522,10 +500,7 @@ impl Crowd {
 pub(super) struct Others([u8; 4]);
 
 impl Others {
-    fn is_empty(&self) -> bool {
-        self.0.iter().all(|&m| m == 0)
-    }
-    pub(super) fn groups(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
+    fn groups(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
         self.0
             .iter()
             .enumerate()
@@ -541,29 +516,28 @@ impl Others {
     }
 }
 
-/// The most Ashta-kashte moves for one throw: an entry, and each of four pieces alone
-/// or with a second piece of its square.
-const AK_MOVES: usize = 9;
+/// Room for the Ashta-kashte moves of one throw, a power of two so that an index masked
+/// by it needs no bounds check. There are at most four: an entry leaves three pieces to
+/// move (three alone, or a pair's two moves and a third piece), and four pieces on the
+/// path make at most four moves (alone, or a pair moving as one or its first alone).
+const AK_MOVES: usize = 8;
 
-/// An Ashta-kashte move: the pieces in `unit` (a mask) go from path index `from` (None:
-/// entering) to `to` (60: the centre).
-#[derive(Clone, Copy)]
-pub(super) struct AkMove {
-    unit: u8,
-    from: Option<u8>,
-    to: u8,
-    /// Whether it lands on other players' pieces (and so captures them).
-    captures: bool,
-}
-
-/// The Ashta-kashte moves for one throw, in the order they are listed.
+/// The Ashta-kashte moves for one throw, in the order they are listed, each as the
+/// pieces that move (a mask of piece indices).
 pub(super) struct AkMoves {
-    pub(super) list: [AkMove; AK_MOVES],
+    pub(super) units: [u8; AK_MOVES],
     pub(super) n: usize,
 }
 
 impl AkMoves {
-    fn as_slice(&self) -> &[AkMove] {
-        &self.list[..self.n]
+    #[inline(always)]
+    fn push_if(&mut self, allowed: bool, unit: u8) {
+        if allowed {
+            self.units[self.n & (AK_MOVES - 1)] = unit;
+            self.n += 1;
+        }
+    }
+    fn as_slice(&self) -> &[u8] {
+        &self.units[..self.n]
     }
 }

@@ -38,14 +38,18 @@ impl Ashtapada {
         while budget - plies >= 2 {
             let t = dice.pick(&THROWS).unwrap_or(THROWS[0].0);
             plies += 1;
-            let moves = self.ak_moves(&pieces, p, t, &Crowd::of(&at[..n], p));
+            let crowd = Crowd::of(&at, p);
+            let moves = self.ak_moves(&pieces, p, t, &crowd);
             // no move: the turn passes
             if let Some(i) = dice.index(moves.n) {
                 plies += 1;
-                let captured = self.ak_play(&mut pieces, p, moves.list[i]);
-                at[p] = self.seat_squares(&pieces, p);
-                for (q, _) in captured.groups() {
-                    at[q] = self.seat_squares(&pieces, q);
+                let unit = moves.units[i & (moves.units.len() - 1)];
+                if self.ak_play(&mut pieces, p, unit, t, crowd.enemies) {
+                    for (q, a) in at.iter_mut().enumerate().take(n) {
+                        *a = self.seat_squares(&pieces, q);
+                    }
+                } else {
+                    at[p] = self.seat_squares(&pieces, p);
                 }
                 if self.finished(&pieces, p) {
                     // as a choice ends the game: the winner's turn, nothing left noted
