@@ -353,7 +353,7 @@ impl Ashtapada {
             let c = mine[i];
             // a player's pieces are alike: of several on one square, the first moves for
             // them all (so no two plans lead to the same position)
-            if on_path(c).is_none() || mine[..i].iter().any(|&d| d == c) {
+            if on_path(c).is_none() || (0..i).any(|k| mine[k] == c) {
                 continue;
             }
             moves.push_if(crowd.allows(track, true, c, c + t), 1 << i);
