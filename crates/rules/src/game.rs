@@ -123,7 +123,8 @@ impl Dice {
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^= z >> 31;
-        (z >> 11) as f64 / (1u64 << 53) as f64
+        // 53 bits convert exactly through the signed integer, which is one instruction
+        (z >> 11) as i64 as f64 / (1u64 << 53) as f64
     }
 
     /// An index below `n` drawn uniformly (`None` when `n` is 0).
@@ -131,7 +132,8 @@ impl Dice {
         if n == 0 {
             return None;
         }
-        let i = (self.unit() * n as f64) as usize;
+        // the product is below `n`, so the signed conversion is exact (and one instruction)
+        let i = (self.unit() * n as i64 as f64) as i64 as usize;
         Some(i.min(n - 1))
     }
 
