@@ -115,16 +115,29 @@ impl Dice {
         }
     }
 
-    /// A number in [0, 1).
-    pub fn unit(&mut self) -> f64 {
-        // splitmix64
+    /// The next 64 random bits (splitmix64).
+    #[inline]
+    fn next(&mut self) -> u64 {
         self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.state;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
+        z ^ (z >> 31)
+    }
+
+    /// A number in [0, 1).
+    pub fn unit(&mut self) -> f64 {
         // 53 bits convert exactly through the signed integer, which is one instruction
-        (z >> 11) as i64 as f64 / (1u64 << 53) as f64
+        (self.next() >> 11) as i64 as f64 / (1u64 << 53) as f64
+    }
+
+    /// A whole number below `2^bits` (`1 <= bits <= 53`): `floor(unit() * 2^bits)` of the
+    /// same draw. A table of `2^bits` outcomes indexed by it draws as [`Dice::pick`] does
+    /// when every probability is a multiple of `2^-bits` (the subtractions in `pick` are
+    /// then exact), without a branch per outcome.
+    #[inline]
+    pub fn bits(&mut self, bits: u32) -> usize {
+        (self.next() >> (64 - bits)) as usize
     }
 
     /// An index below `n` drawn uniformly (`None` when `n` is 0).

@@ -17,7 +17,7 @@ mod plans;
 mod playout;
 mod text;
 
-use crate::game::{Game, Outcome, Turn};
+use crate::game::{Dice, Game, Outcome, Turn};
 use paths::{ashta_kashte_path, kile_path, marked, name, Seat, Sq, Track};
 use thiserror::Error;
 
@@ -55,6 +55,30 @@ pub const THROWS: [(u8, f64); 5] = [
     (4, 1.0 / 16.0),
     (8, 1.0 / 16.0),
 ];
+
+/// [`THROWS`] by sixteenths of the unit interval: the throw that [`draw_throw`] gives for
+/// each value of [`Dice::bits`]`(4)`, as [`Dice::pick`] over [`THROWS`] would.
+const THROW_BY_SIXTEENTH: [u8; 16] = {
+    let mut table = [0; 16];
+    let (mut i, mut v) = (0, 0);
+    let mut upto = THROWS[0].1 * 16.0;
+    while i < 16 {
+        while i as f64 >= upto {
+            v += 1;
+            upto += THROWS[v].1 * 16.0;
+        }
+        table[i] = THROWS[v].0;
+        i += 1;
+    }
+    table
+};
+
+/// A throw of the four cowries drawn from `dice`, by [`THROWS`]' odds (one table look-up;
+/// the same throw as [`Dice::pick`] over [`THROWS`] for the same dice).
+#[inline]
+fn draw_throw(dice: &mut Dice) -> u8 {
+    THROW_BY_SIXTEENTH[dice.bits(4)]
+}
 
 /// Where a piece is.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]
@@ -548,13 +572,13 @@ impl Game for Ashtapada {
         }
         THROWS.iter().map(|&(v, p)| (Move::Throw(v), p)).collect()
     }
-    fn random_outcome(&self, dice: &mut crate::game::Dice) -> Option<Move> {
+    fn random_outcome(&self, dice: &mut Dice) -> Option<Move> {
         if self.turn() != Turn::Chance {
             return None;
         }
-        dice.pick(&THROWS).map(Move::Throw)
+        Some(Move::Throw(draw_throw(dice)))
     }
-    fn random_move(&self, dice: &mut crate::game::Dice) -> Option<Move> {
+    fn random_move(&self, dice: &mut Dice) -> Option<Move> {
         if self.turn() != Turn::Seat(self.current) {
             return None;
         }
@@ -566,7 +590,7 @@ impl Game for Ashtapada {
             Move::Plan(i) => self.choose(i as usize),
         }
     }
-    fn playout(&mut self, dice: &mut crate::game::Dice, cap: usize) -> usize {
+    fn playout(&mut self, dice: &mut Dice, cap: usize) -> usize {
         self.random_turns(dice, cap)
     }
     fn outcome(&self) -> Option<Outcome> {
@@ -598,5 +622,30 @@ impl Game for Ashtapada {
             .into_iter()
             .find(|&m| self.move_text(m) == t)
             .ok_or_else(|| AshtapadaError::Illegal(t.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_throw_by_table_is_the_throw_by_odds() {
+        // seed 002 rule 2's odds (1, 4, 6, 4, 1 in 16): the table look-up must draw what
+        // `Dice::pick` draws, so that seeded games replay alike by either
+        for seed in 0..20 {
+            let (mut by_table, mut by_odds) = (Dice::new(seed), Dice::new(seed));
+            let mut seen = [0u32; THROWS.len()];
+            for _ in 0..5_000 {
+                let t = draw_throw(&mut by_table);
+                assert_eq!(Some(t), by_odds.pick(&THROWS), "seed {seed}");
+                seen[slot(t)] += 1;
+            }
+            assert!(seen.iter().all(|&k| k > 0), "every throw drawn: {seen:?}");
+        }
+        assert_eq!(
+            THROW_BY_SIXTEENTH,
+            [1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 4, 8]
+        );
     }
 }

@@ -462,10 +462,10 @@ impl Crowd {
         };
         for (q, at) in seats.iter().enumerate() {
             crowd.doubles |= at.twice;
-            if q != p {
-                crowd.enemies |= at.once;
-                crowd.enemy_doubles |= at.twice;
-            }
+            // all ones for another player, none for `p`: no branch
+            let other = u64::from(q != p).wrapping_neg();
+            crowd.enemies |= at.once & other;
+            crowd.enemy_doubles |= at.twice & other;
         }
         crowd
     }

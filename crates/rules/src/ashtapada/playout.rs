@@ -2,7 +2,7 @@
 //! the plans, drawing the same throws and choices as play move by move would.
 
 use super::plans::{Crowd, SeatSquares};
-use super::{Ashtapada, Phase, Ruleset, THROWS};
+use super::{draw_throw, Ashtapada, Phase, Ruleset};
 use crate::game::{play_randomly, Dice, Game, Turn};
 
 impl Ashtapada {
@@ -36,7 +36,7 @@ impl Ashtapada {
         }
         let mut plies = 0;
         while budget - plies >= 2 {
-            let t = dice.pick(&THROWS).unwrap_or(THROWS[0].0);
+            let t = draw_throw(dice);
             plies += 1;
             let crowd = Crowd::of(&at, p);
             let moves = self.ak_moves(&pieces, p, t, &crowd);
