@@ -335,7 +335,7 @@ impl Ashtapada {
 
     /// Ashta-kashte: every move for throw `t` of player `p` (seed 001 appendix), in the
     /// order they are listed, each as the pieces that move (a mask of piece indices).
-    #[inline]
+    #[inline(always)]
     pub(super) fn ak_moves(&self, pieces: &Board, p: usize, t: u8, crowd: &Crowd) -> AkMoves {
         let mut moves = AkMoves {
             units: [0; AK_MOVES],
