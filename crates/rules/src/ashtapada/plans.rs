@@ -367,6 +367,7 @@ impl Ashtapada {
     /// Plays the Ashta-kashte move of player `p`'s pieces in `unit` (a mask) for throw `t`
     /// on `pieces`; `enemies` holds at least the other players' squares. Whether it
     /// captured.
+    #[inline(always)]
     pub(super) fn ak_play(
         &self,
         pieces: &mut Board,
