@@ -464,7 +464,10 @@ impl Ahayuta {
             let mut file = 0u8;
             for ch in row.chars() {
                 if let Some(d) = ch.to_digit(10) {
-                    file += d as u8;
+                    file = file.saturating_add(d as u8);
+                    if file > 8 {
+                        return Err(bad("a rank is too long"));
+                    }
                     continue;
                 }
                 if file >= 8 {

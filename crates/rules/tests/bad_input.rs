@@ -5,6 +5,7 @@ use ashta_rules::ahayuta::Ahayuta;
 use ashta_rules::ashtapada::Ashtapada;
 use ashta_rules::chess::{pgn, variant, Position, GAMES};
 use ashta_rules::record::Record;
+use ashta_rules::shaturanga::{BoatMove, Shaturanga};
 use ashta_rules::Game;
 use proptest::prelude::*;
 
@@ -118,4 +119,43 @@ proptest! {
         let _ = pgn::read(&rec);
         let _ = Record::read(&rec);
     }
+}
+
+/// Runs of digits longer than a rank: an error, however long (a count that wrapped
+/// around would have read a long run as a short one).
+#[test]
+fn long_runs_of_digits_are_too_long() {
+    let eights = "8".repeat(33); // 264 squares: 8 more than 256
+    let ahayuta = format!("-6-/8/8/{eights}/8/8/8/-6- w 6 6 -");
+    assert!(Ahayuta::from_text(&ahayuta).is_err(), "{ahayuta}");
+    let start = Shaturanga::new(BoatMove::Leap).text();
+    let mut ranks: Vec<String> = start
+        .split(' ')
+        .next()
+        .unwrap()
+        .split('/')
+        .map(String::from)
+        .collect();
+    ranks[3] = eights.clone();
+    let shaturanga = start.replacen(start.split(' ').next().unwrap(), &ranks.join("/"), 1);
+    assert!(
+        Shaturanga::from_text(&shaturanga, BoatMove::Leap).is_err(),
+        "{shaturanga}"
+    );
+    let v = variant("asha", None, &[]).unwrap();
+    for run in [eights.as_str(), "99999999999999999999999999"] {
+        let fen = format!("rnbqkbnr/pppppppp/{run}/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        assert!(Position::from_fen(v, &fen).is_err(), "{fen}");
+    }
+}
+
+/// A count of pieces in hand larger than any board holds is refused at once (it would
+/// otherwise be written out piece by piece).
+#[test]
+fn a_huge_count_in_hand_is_refused() {
+    let v = variant("shogi", None, &[]).unwrap();
+    let sfen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b 4000000000P 1";
+    assert!(Position::from_sfen(v, sfen).is_err());
+    let ok = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b 2P 1";
+    assert!(Position::from_sfen(v, ok).is_ok());
 }

@@ -130,12 +130,13 @@ pub(crate) fn parse_board_only(v: &Variant, fen: &str) -> Result<Vec<(Square, Pi
                 continue;
             }
             if let Some(d) = c.to_digit(10) {
-                digits = digits * 10 + d as usize;
+                // a run of digits too long for any board is still only too long
+                digits = digits.saturating_mul(10).saturating_add(d as usize);
                 j += 1;
                 if j < chars.len() && chars[j].is_ascii_digit() {
                     continue;
                 }
-                file += digits;
+                file = file.saturating_add(digits);
                 digits = 0;
                 continue;
             }

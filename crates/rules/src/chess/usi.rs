@@ -6,7 +6,7 @@ use super::fen::FenError;
 use super::position::{Move, MoveKind, Position};
 use super::uci::MoveError;
 use super::variant::Variant;
-use crate::geometry::{Color, Square};
+use crate::geometry::{Color, Square, GRID_SQUARES};
 
 impl Position {
     /// A square in USI form (`7g`).
@@ -129,7 +129,14 @@ impl Position {
         let mut count = 0u32;
         for ch in hands.chars().filter(|c| *c != '-') {
             if let Some(d) = ch.to_digit(10) {
-                count = count * 10 + d;
+                count = count.saturating_mul(10).saturating_add(d);
+                // no hand holds more pieces than a board has
+                if count > GRID_SQUARES as u32 {
+                    return Err(FenError::Number {
+                        field: "pieces in hand",
+                        text: hands.to_string(),
+                    });
+                }
                 continue;
             }
             for _ in 0..count.max(1) {

@@ -185,7 +185,10 @@ impl Shaturanga {
             let mut chars = row.chars();
             while let Some(c) = chars.next() {
                 if let Some(d) = c.to_digit(10) {
-                    f += d as u8;
+                    f = f.saturating_add(d as u8);
+                    if f > 8 {
+                        return Err(bad(&format!("rank {} is too long", r + 1)));
+                    }
                 } else {
                     let owner = seat_of(c)?;
                     let k = chars.next().and_then(Kind::from_letter).ok_or_else(|| {
