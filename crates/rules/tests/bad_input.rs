@@ -143,7 +143,11 @@ fn long_runs_of_digits_are_too_long() {
         "{shaturanga}"
     );
     let v = variant("asha", None, &[]).unwrap();
-    for run in [eights.as_str(), "99999999999999999999999999"] {
+    for run in [
+        eights.as_str(),
+        "99999999999999999999999999",
+        "99999999999999999999999P",
+    ] {
         let fen = format!("rnbqkbnr/pppppppp/{run}/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
         assert!(Position::from_fen(v, &fen).is_err(), "{fen}");
     }

@@ -138,6 +138,13 @@ pub(crate) fn parse_board_only(v: &Variant, fen: &str) -> Result<Vec<(Square, Pi
                 }
                 file = file.saturating_add(digits);
                 digits = 0;
+                if file > shape.files as usize {
+                    return Err(FenError::FileCount {
+                        rank: rank + 1,
+                        found: file,
+                        expected: shape.files,
+                    });
+                }
                 continue;
             }
             let kind = v.kind_of_letter(c).ok_or(FenError::UnknownPiece(c))?;
