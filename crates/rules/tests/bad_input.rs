@@ -163,3 +163,25 @@ fn a_huge_count_in_hand_is_refused() {
     let ok = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b 2P 1";
     assert!(Position::from_sfen(v, ok).is_ok());
 }
+
+/// A pocket is read only for the games that keep pieces in hand, and a king comes from
+/// hand only in a setup phase (Sittuyin's): otherwise the position read could not be
+/// written back (found by fuzzing).
+#[test]
+fn pockets_hold_only_what_the_game_allows() {
+    let sho = variant("sho-shogi", Some("seed"), &[]).unwrap();
+    let fen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[Pp] w - - 0 1";
+    let e = Position::from_fen(sho, fen)
+        .err()
+        .expect("no hands in Sho shogi");
+    assert!(e.to_string().contains("no pieces in hand"), "{e}");
+    let shogi = variant("shogi", None, &[]).unwrap();
+    let fen = "lnsg1gsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[k] w - - 0 1";
+    let e = Position::from_fen(shogi, fen)
+        .err()
+        .expect("a shogi king is never in hand");
+    assert!(e.to_string().contains("king is in hand"), "{e}");
+    let sittuyin = variant("sittuyin", None, &[]).unwrap();
+    let setup = "8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFRRSSNNkfrrssnn] w - - 0 1";
+    assert!(Position::from_fen(sittuyin, setup).is_ok());
+}

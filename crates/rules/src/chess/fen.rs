@@ -37,6 +37,12 @@ pub enum FenError {
     /// The pocket is malformed.
     #[error("bad pocket {0:?}: expected piece letters inside [ ]")]
     Pocket(String),
+    /// Pieces in the pocket of a game that keeps none in hand.
+    #[error("this game keeps no pieces in hand, yet the pocket holds {0:?}")]
+    NoHands(String),
+    /// A king in hand outside a setup phase.
+    #[error("{0:?}'s king is in hand; a king comes from hand only in a setup phase")]
+    KingInHand(Color),
     /// Side to move is neither `w` nor `b`.
     #[error("side to move must be w or b, not {0:?}")]
     Side(String),
@@ -186,6 +192,11 @@ impl Position {
             pos.put(sq, p);
         }
         if let (_, Some(pocket)) = split_pocket(first)? {
+            // the pocket is written for the games with hands (see `fen`)
+            let hands = v.spec.hooks.setup != Setup::Fixed || v.spec.hooks.drops;
+            if !hands && pocket.chars().any(|c| c != '-') {
+                return Err(FenError::NoHands(pocket.to_string()));
+            }
             for c in pocket.chars().filter(|c| *c != '-') {
                 let kind = v
                     .kind_of_letter(c)
@@ -271,6 +282,9 @@ impl Position {
             let too_many = count > 1 && !several_royal_kinds;
             if too_many || (count + in_hand == 0 && !setup) || in_hand > 1 {
                 return Err(FenError::Kings { color: c, count });
+            }
+            if in_hand > 0 && self.v.spec.hooks.setup == Setup::Fixed {
+                return Err(FenError::KingInHand(c));
             }
         }
         if let Some(ep) = self.ep {
