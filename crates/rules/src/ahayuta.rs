@@ -172,15 +172,13 @@ impl Ahayuta {
         h
     }
 
-    fn home_squares(c: Color) -> impl Iterator<Item = Sq> {
+    fn home_squares(c: Color) -> impl Iterator<Item = Sq> + Clone {
         let r = home_row(c);
         (1..7).map(move |f| r * 8 + f)
     }
 
-    fn free_home(&self, c: Color) -> Vec<Sq> {
-        Self::home_squares(c)
-            .filter(|&s| self.board[s as usize] == Cell::Empty)
-            .collect()
+    fn free_home(&self, c: Color) -> impl Iterator<Item = Sq> + Clone + '_ {
+        Self::home_squares(c).filter(|&s| self.board[s as usize] == Cell::Empty)
     }
 
     /// The legal moves of the side to move.
@@ -193,16 +191,27 @@ impl Ahayuta {
 
     /// The moves by the rules of movement, whether or not the game is over.
     fn generate(&self) -> Vec<AMove> {
+        let mut out = Vec::with_capacity(32);
+        self.each_move(&mut |m| {
+            out.push(m);
+            true
+        });
+        out
+    }
+
+    /// Hands the moves by the rules of movement to `take` until it returns false; whether
+    /// every move was handed.
+    fn each_move(&self, take: &mut impl FnMut(AMove) -> bool) -> bool {
         let us = self.side;
-        let mut out = Vec::new();
         let free = self.free_home(us);
+        let mut put = |m| take(m);
         // seed 004: a returned Ahayuta "must be placed on any free square of the player's home
         // row in the next turn" (when a square is free)
-        if self.pending[us.index()] && !free.is_empty() {
-            return free.into_iter().map(AMove::PlaceGod).collect();
+        if self.pending[us.index()] && free.clone().next().is_some() {
+            return free.map(AMove::PlaceGod).all(&mut put);
         }
-        if self.hand[us.index()] > 0 {
-            out.extend(free.iter().map(|&s| AMove::Place(s)));
+        if self.hand[us.index()] > 0 && !free.clone().map(AMove::Place).all(&mut put) {
+            return false;
         }
         let fwd = us.forward();
         let their_row = home_row(us.other());
@@ -217,19 +226,22 @@ impl Ahayuta {
                         if self.board[t as usize] != Cell::Empty {
                             continue;
                         }
-                        if t / 8 == their_row {
+                        let all = if t / 8 == their_row {
                             // "A move onto the opponent's row is illegal if the own home row is full"
-                            out.extend(free.iter().map(|&p| AMove::StepHome(s, t, p)));
+                            free.clone().map(|p| AMove::StepHome(s, t, p)).all(&mut put)
                         } else {
-                            out.push(AMove::Step(s, t));
+                            put(AMove::Step(s, t))
+                        };
+                        if !all {
+                            return false;
                         }
                     }
                 }
                 Cell::God(c) if c == us => {
                     for (df, dr) in [(-1, 0), (1, 0), (-1, fwd), (0, fwd), (1, fwd)] {
                         if let Some(t) = on_board(f + df, r + dr) {
-                            if self.board[t as usize] == Cell::Empty {
-                                out.push(AMove::Step(s, t));
+                            if self.board[t as usize] == Cell::Empty && !put(AMove::Step(s, t)) {
+                                return false;
                             }
                         }
                     }
@@ -237,7 +249,7 @@ impl Ahayuta {
                 _ => {}
             }
         }
-        out
+        true
     }
 
     /// Custodian captures made by the piece that arrived on `at`; returns whether the
@@ -347,7 +359,8 @@ impl Ahayuta {
     }
 
     fn moves_unchecked_empty(&self) -> bool {
-        self.generate().is_empty()
+        // no move handed: each_move ran to the end without being stopped
+        self.each_move(&mut |_| false)
     }
 
     /// The move in text.
