@@ -21,11 +21,21 @@ pub type Sq = u8;
 const CORNERS: [Sq; 4] = [0, 7, 56, 63];
 
 fn on_board(f: i8, r: i8) -> Option<Sq> {
-    if !(0..8).contains(&f) || !(0..8).contains(&r) {
+    /// [`CORNERS`] as a mask.
+    const CORNER_MASK: u64 = {
+        let (mut m, mut i) = (0u64, 0);
+        while i < CORNERS.len() {
+            m |= 1 << CORNERS[i];
+            i += 1;
+        }
+        m
+    };
+    // a negative file or rank is 128 or more as a byte
+    if f as u8 >= 8 || r as u8 >= 8 {
         return None;
     }
     let s = (r * 8 + f) as Sq;
-    (!CORNERS.contains(&s)).then_some(s)
+    (CORNER_MASK >> s & 1 == 0).then_some(s)
 }
 
 fn name(s: Sq) -> String {
