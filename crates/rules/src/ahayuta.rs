@@ -104,6 +104,8 @@ pub enum AhayutaError {
 #[derive(Clone, PartialEq, Debug)]
 pub struct Ahayuta {
     board: [Cell; 64],
+    /// The squares of each colour's pieces, kept with the board ([`Ahayuta::set`]).
+    by_color: [u64; 2],
     side: Color,
     hand: [u8; 2],
     pending: [bool; 2],
@@ -129,6 +131,7 @@ impl Ahayuta {
     pub fn new() -> Ahayuta {
         let mut g = Ahayuta {
             board: [Cell::Empty; 64],
+            by_color: [0; 2],
             side: Color::White,
             hand: [6, 6],
             pending: [false; 2],
@@ -160,6 +163,18 @@ impl Ahayuta {
         self.pending[c.index()] || self.board.contains(&Cell::God(c))
     }
 
+    /// Puts `cell` on square `s`, keeping [`Ahayuta::by_color`] with the board.
+    fn set(&mut self, s: Sq, cell: Cell) {
+        let bit = 1u64 << (s & 63);
+        if let Some(c) = self.board[s as usize].color() {
+            self.by_color[c.index()] &= !bit;
+        }
+        if let Some(c) = cell.color() {
+            self.by_color[c.index()] |= bit;
+        }
+        self.board[s as usize] = cell;
+    }
+
     /// A hash of the position (board, side, hands, pending Ahayuta) for repetitions.
     fn key(&self) -> u64 {
         let mut h: u64 = 0xcbf2_9ce4_8422_2325;
@@ -167,8 +182,11 @@ impl Ahayuta {
             h ^= x;
             h = h.wrapping_mul(0x0000_0100_0000_01B3);
         };
-        for (i, c) in self.board.iter().enumerate() {
-            let code = match c {
+        let mut occupied = self.by_color[0] | self.by_color[1];
+        while occupied != 0 {
+            let i = occupied.trailing_zeros() as usize;
+            occupied &= occupied - 1;
+            let code = match self.board[i] {
                 Cell::Empty => continue,
                 Cell::Man(Color::White) => 1,
                 Cell::Man(Color::Black) => 2,
@@ -225,7 +243,10 @@ impl Ahayuta {
         }
         let fwd = us.forward();
         let their_row = home_row(us.other());
-        for s in 0..64u8 {
+        let mut own = self.by_color[us.index()];
+        while own != 0 {
+            let s = own.trailing_zeros() as Sq;
+            own &= own - 1;
             let (f, r) = ((s % 8) as i8, (s / 8) as i8);
             match self.board[s as usize] {
                 Cell::Man(c) if c == us => {
@@ -291,7 +312,7 @@ impl Ahayuta {
                     Cell::God(_) => god_taken = true,
                     _ => men_taken += 1,
                 }
-                self.board[q as usize] = Cell::Empty;
+                self.set(q, Cell::Empty);
             }
         }
         // seed 004: a player without an Ahayuta gets his first captured man back as Ahayuta
@@ -308,22 +329,22 @@ impl Ahayuta {
         match m {
             AMove::Place(s) => {
                 self.hand[us.index()] -= 1;
-                self.board[s as usize] = Cell::Man(us);
+                self.set(s, Cell::Man(us));
                 if self.capture_from(s) {
                     win = Some("captured the Ahayuta");
                 }
             }
             AMove::PlaceGod(s) => {
                 self.pending[us.index()] = false;
-                self.board[s as usize] = Cell::God(us);
+                self.set(s, Cell::God(us));
                 if self.capture_from(s) {
                     win = Some("captured the Ahayuta");
                 }
             }
             AMove::Step(from, to) => {
                 let piece = self.board[from as usize];
-                self.board[from as usize] = Cell::Empty;
-                self.board[to as usize] = piece;
+                self.set(from, Cell::Empty);
+                self.set(to, piece);
                 if self.capture_from(to) {
                     win = Some("captured the Ahayuta");
                 }
@@ -332,17 +353,17 @@ impl Ahayuta {
                 }
             }
             AMove::StepHome(from, to, place) => {
-                self.board[from as usize] = Cell::Empty;
-                self.board[to as usize] = Cell::Man(us);
+                self.set(from, Cell::Empty);
+                self.set(to, Cell::Man(us));
                 let mut taken = self.capture_from(to);
-                self.board[to as usize] = Cell::Empty;
+                self.set(to, Cell::Empty);
                 // the first man to reach the far row becomes the Ahayuta, if the player has none
                 let becomes = if self.has_god(us) {
                     Cell::Man(us)
                 } else {
                     Cell::God(us)
                 };
-                self.board[place as usize] = becomes;
+                self.set(place, becomes);
                 taken |= self.capture_from(place);
                 if taken {
                     win = Some("captured the Ahayuta");
@@ -512,7 +533,7 @@ impl Ahayuta {
                 if !corner && ch == '-' {
                     return Err(bad("'-' marks only the corners"));
                 }
-                g.board[s as usize] = cell;
+                g.set(s, cell);
                 file += 1;
             }
             if file != 8 {
@@ -626,5 +647,27 @@ impl Game for Ahayuta {
     }
     fn parse_move(&self, text: &str) -> Result<AMove, AhayutaError> {
         self.parse(text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{play_randomly, Dice};
+
+    #[test]
+    fn the_colour_masks_follow_the_board() {
+        let mut dice = Dice::new(11);
+        for _ in 0..300 {
+            let mut g = Ahayuta::new();
+            while g.outcome.is_none() && play_randomly(&mut g, &mut dice, 1) == 1 {
+                for c in [Color::White, Color::Black] {
+                    let on_board = (0..64u8)
+                        .filter(|&s| g.board[s as usize].color() == Some(c))
+                        .fold(0u64, |m, s| m | 1 << s);
+                    assert_eq!(g.by_color[c.index()], on_board, "{}", g.text());
+                }
+            }
+        }
     }
 }
