@@ -169,18 +169,22 @@ fn a_huge_count_in_hand_is_refused() {
 /// written back (found by fuzzing).
 #[test]
 fn pockets_hold_only_what_the_game_allows() {
-    let sho = variant("sho-shogi", Some("seed"), &[]).unwrap();
-    let fen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[Pp] w - - 0 1";
-    let e = Position::from_fen(sho, fen)
-        .err()
-        .expect("no hands in Sho shogi");
-    assert!(e.to_string().contains("no pieces in hand"), "{e}");
-    let shogi = variant("shogi", None, &[]).unwrap();
-    let fen = "lnsg1gsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[k] w - - 0 1";
-    let e = Position::from_fen(shogi, fen)
-        .err()
-        .expect("a shogi king is never in hand");
-    assert!(e.to_string().contains("king is in hand"), "{e}");
+    let refused = |game: &str, fen: &str, why: &str| {
+        let v = variant(game, Some("seed"), &[]).unwrap();
+        let e = Position::from_fen(v, fen).err().expect(why);
+        assert!(e.to_string().contains(why), "{game}: {e}");
+    };
+    let board = "ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL";
+    refused(
+        "sho-shogi",
+        &format!("lnsgkgsnl/1r5b1/{board}[Pp] w - - 0 1"),
+        "no pieces in hand",
+    );
+    refused(
+        "shogi",
+        &format!("lnsg1gsnl/1r5b1/{board}[k] w - - 0 1"),
+        "king is in hand",
+    );
     let sittuyin = variant("sittuyin", None, &[]).unwrap();
     let setup = "8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFRRSSNNkfrrssnn] w - - 0 1";
     assert!(Position::from_fen(sittuyin, setup).is_ok());
