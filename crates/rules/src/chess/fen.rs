@@ -107,6 +107,11 @@ pub(crate) fn parse_board_only(v: &Variant, fen: &str) -> Result<Vec<(Square, Pi
     let mut out = Vec::new();
     for (i, text) in ranks.iter().enumerate() {
         let rank = shape.ranks - 1 - i as u8;
+        let wrong_files = |found| FenError::FileCount {
+            rank: rank + 1,
+            found,
+            expected: shape.files,
+        };
         let mut file = 0usize;
         let mut digits = 0usize;
         let chars: Vec<char> = text.chars().collect();
@@ -145,11 +150,7 @@ pub(crate) fn parse_board_only(v: &Variant, fen: &str) -> Result<Vec<(Square, Pi
                 file = file.saturating_add(digits);
                 digits = 0;
                 if file > shape.files as usize {
-                    return Err(FenError::FileCount {
-                        rank: rank + 1,
-                        found: file,
-                        expected: shape.files,
-                    });
+                    return Err(wrong_files(file));
                 }
                 continue;
             }
@@ -167,11 +168,7 @@ pub(crate) fn parse_board_only(v: &Variant, fen: &str) -> Result<Vec<(Square, Pi
             j += 1;
         }
         if file != shape.files as usize {
-            return Err(FenError::FileCount {
-                rank: rank + 1,
-                found: file,
-                expected: shape.files,
-            });
+            return Err(wrong_files(file));
         }
     }
     Ok(out)
@@ -192,9 +189,7 @@ impl Position {
             pos.put(sq, p);
         }
         if let (_, Some(pocket)) = split_pocket(first)? {
-            // the pocket is written for the games with hands (see `fen`)
-            let hands = v.spec.hooks.setup != Setup::Fixed || v.spec.hooks.drops;
-            if !hands && pocket.chars().any(|c| c != '-') {
+            if !v.keeps_hands() && pocket.chars().any(|c| c != '-') {
                 return Err(FenError::NoHands(pocket.to_string()));
             }
             for c in pocket.chars().filter(|c| *c != '-') {
@@ -335,7 +330,7 @@ impl Position {
                 s.push('/');
             }
         }
-        if v.spec.hooks.setup != Setup::Fixed || v.spec.hooks.drops {
+        if v.keeps_hands() {
             s.push('[');
             for c in Color::BOTH {
                 for k in 0..v.kinds() {

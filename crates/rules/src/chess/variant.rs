@@ -366,6 +366,11 @@ impl Variant {
         self.spec.hooks.flying_general && self.king_file_rays == 0
     }
 
+    /// Whether pieces can be in hand: for a setup phase (Sittuyin) or drops (Shogi). The
+    /// FEN has a pocket exactly then.
+    pub fn keeps_hands(&self) -> bool {
+        self.spec.hooks.setup != Setup::Fixed || self.spec.hooks.drops
+    }
     /// Number of piece types.
     pub fn kinds(&self) -> usize {
         self.spec.pieces.len()
