@@ -2,7 +2,9 @@
 //! Ashta-kashte's single moves (seed 001 appendix), with what a landing does.
 
 use super::paths::{marked, Sq, Track, MARKED};
-use super::{on_path, slot, Ashtapada, Board, Code, Part, Plan, Run, HAND, KEEP, OFF, THROWS};
+use super::{
+    on_path, slot, Ashtapada, Board, Code, Part, Plan, Run, Spot, HAND, KEEP, OFF, THROWS,
+};
 
 impl Ashtapada {
     /// Pieces of players other than `p` on board square `s`, per player.
@@ -34,13 +36,19 @@ impl Ashtapada {
         at
     }
 
-    /// Where the pieces stand, seen by player `p`.
-    fn crowd(&self, pieces: &Board, p: usize) -> Crowd {
+    /// Where every player's pieces stand ([`Ashtapada::seat_squares`]; none for the seats
+    /// beyond the players).
+    pub(super) fn all_seat_squares(&self, pieces: &Board) -> [SeatSquares; 4] {
         let mut seats = [SeatSquares { once: 0, twice: 0 }; 4];
         for (q, at) in seats.iter_mut().enumerate().take(self.seats.len()) {
             *at = self.seat_squares(pieces, q);
         }
-        Crowd::of(&seats, p)
+        seats
+    }
+
+    /// Where the pieces stand, seen by player `p`.
+    fn crowd(&self, pieces: &Board, p: usize) -> Crowd {
+        Crowd::of(&self.all_seat_squares(pieces), p)
     }
 
     /// Resolves a landing of `movers` pieces of player `p` on path index `to`: captures
@@ -211,7 +219,7 @@ impl Ashtapada {
             (entries, mine.iter().position(|&c| c == HAND), left[one] > 0)
         {
             let mut next = *plan;
-            next.pieces.seat_mut(p)[i] = 1;
+            next.pieces.seat_mut(p)[i] = Spot::Path(0).code();
             let cap = self.land(&mut next.pieces, p, 1, 0, walk.enemies);
             next.captured |= cap;
             if next.push(Part::Enter) {

@@ -1,7 +1,7 @@
 //! Random playouts: Ashta-kashte's turns played on the board directly, without listing
 //! the plans, drawing the same throws and choices as play move by move would.
 
-use super::plans::{Crowd, SeatSquares};
+use super::plans::Crowd;
 use super::{draw_throw, Ashtapada, Phase, Ruleset};
 use crate::game::{play_randomly, Dice, Game, Turn};
 
@@ -30,10 +30,7 @@ impl Ashtapada {
         let n = self.seats.len();
         let (mut p, mut pieces) = (self.current, self.pieces);
         // where each player's pieces stand, kept up to date as they move
-        let mut at = [SeatSquares { once: 0, twice: 0 }; 4];
-        for (q, a) in at.iter_mut().enumerate().take(n) {
-            *a = self.seat_squares(&pieces, q);
-        }
+        let mut at = self.all_seat_squares(&pieces);
         let mut plies = 0;
         while budget - plies >= 2 {
             let t = draw_throw(dice);
@@ -45,9 +42,7 @@ impl Ashtapada {
                 plies += 1;
                 let unit = moves.units[i & (moves.units.len() - 1)];
                 if self.ak_play(&mut pieces, p, unit, t, crowd.enemies) {
-                    for (q, a) in at.iter_mut().enumerate().take(n) {
-                        *a = self.seat_squares(&pieces, q);
-                    }
+                    at = self.all_seat_squares(&pieces);
                 } else {
                     at[p] = self.seat_squares(&pieces, p);
                 }
