@@ -232,24 +232,24 @@ impl Ahayuta {
     fn each_move(&self, take: &mut impl FnMut(AMove) -> bool) -> bool {
         let us = self.side;
         let free = self.free_home(us);
-        let mut put = |m| take(m);
         // seed 004: a returned Ahayuta "must be placed on any free square of the player's home
         // row in the next turn" (when a square is free)
         if self.pending[us.index()] && free.clone().next().is_some() {
-            return free.map(AMove::PlaceGod).all(&mut put);
+            return free.map(AMove::PlaceGod).all(&mut *take);
         }
-        if self.hand[us.index()] > 0 && !free.clone().map(AMove::Place).all(&mut put) {
+        if self.hand[us.index()] > 0 && !free.clone().map(AMove::Place).all(&mut *take) {
             return false;
         }
         let fwd = us.forward();
         let their_row = home_row(us.other());
+        // the side's own pieces only
         let mut own = self.by_color[us.index()];
         while own != 0 {
             let s = own.trailing_zeros() as Sq;
             own &= own - 1;
             let (f, r) = ((s % 8) as i8, (s / 8) as i8);
             match self.board[s as usize] {
-                Cell::Man(c) if c == us => {
+                Cell::Man(_) => {
                     for df in [-1, 1] {
                         let Some(t) = on_board(f + df, r + fwd) else {
                             continue;
@@ -259,19 +259,21 @@ impl Ahayuta {
                         }
                         let all = if t / 8 == their_row {
                             // "A move onto the opponent's row is illegal if the own home row is full"
-                            free.clone().map(|p| AMove::StepHome(s, t, p)).all(&mut put)
+                            free.clone()
+                                .map(|p| AMove::StepHome(s, t, p))
+                                .all(&mut *take)
                         } else {
-                            put(AMove::Step(s, t))
+                            take(AMove::Step(s, t))
                         };
                         if !all {
                             return false;
                         }
                     }
                 }
-                Cell::God(c) if c == us => {
+                Cell::God(_) => {
                     for (df, dr) in [(-1, 0), (1, 0), (-1, fwd), (0, fwd), (1, fwd)] {
                         if let Some(t) = on_board(f + df, r + dr) {
-                            if self.board[t as usize] == Cell::Empty && !put(AMove::Step(s, t)) {
+                            if self.board[t as usize] == Cell::Empty && !take(AMove::Step(s, t)) {
                                 return false;
                             }
                         }
