@@ -231,6 +231,15 @@ impl Board {
         codes[..seat.len()].sort_unstable();
         u32::from_le_bytes(codes)
     }
+    /// The same position with each kile seat's two (alike) pieces in order of their
+    /// codes: how a kile plan leaves the pieces, however its steps were found.
+    fn in_order(mut self) -> Board {
+        for seat in &mut self.codes {
+            let [a, b] = [seat[0], seat[1]];
+            (seat[0], seat[1]) = (a.min(b), a.max(b));
+        }
+        self
+    }
     /// Where every piece stands, as one number ([`Board::seat_key`] of each seat).
     fn key(&self) -> u128 {
         (0..4).fold(0, |key, q| key | u128::from(self.seat_key(q)) << (32 * q))
@@ -269,6 +278,12 @@ impl Plan {
         } else {
             false
         }
+    }
+    /// The order in which a random choice draws among kile's plans: by where they lead
+    /// (the plans without a capture first), so that a playout can draw among the ends
+    /// alone, without writing the steps.
+    fn rank(&self) -> (bool, u128) {
+        (self.captured, self.key)
     }
     /// Whether the plan does nothing (a pass).
     pub fn is_pass(&self) -> bool {
@@ -431,6 +446,19 @@ impl Ashtapada {
         }
     }
 
+    /// The plan a random choice of number `k` picks: kile's plans are drawn by
+    /// [`Plan::rank`], Ashta-kashte's as listed.
+    fn ranked(&self, k: usize) -> usize {
+        if self.rules != Ruleset::Kile {
+            return k;
+        }
+        let below = |i: usize| {
+            let r = self.plans[i].rank();
+            self.plans.iter().filter(|o| o.rank() < r).count()
+        };
+        (0..self.plans.len()).find(|&i| below(i) == k).unwrap_or(k)
+    }
+
     fn throw(&mut self, v: u8) {
         if let Phase::Start(starts) = &mut self.phase {
             starts[self.current] = Some(v);
@@ -466,22 +494,8 @@ impl Ashtapada {
     }
 
     fn end_series(&mut self) {
-        let p = self.current;
-        if self.rules == Ruleset::Kile
-            && !self
-                .pieces
-                .seat(p)
-                .iter()
-                .any(|&c| on_path(c).is_some() || c == KEEP)
-        {
-            // seed 002 rule 7: with no piece on the board, throws before a 1 are discarded
-            let first_one = self
-                .throws
-                .iter()
-                .position(|&t| t == 1)
-                .unwrap_or(self.throws.len());
-            self.throws.drain(..first_one);
-        }
+        let discarded = self.discarded(&self.pieces, self.current, &self.throws);
+        self.throws.drain(..discarded);
         let mut plans = std::mem::take(&mut self.plans);
         plans.clear();
         match self.rules {
@@ -496,6 +510,20 @@ impl Ashtapada {
         } else {
             self.phase = Phase::Choosing;
         }
+    }
+
+    /// How many of player `p`'s `throws` are discarded, the pieces standing as in
+    /// `pieces`: seed 002 rule 7, in kile, with no piece on the board, the throws before
+    /// a 1.
+    fn discarded(&self, pieces: &Board, p: usize, throws: &[u8]) -> usize {
+        let on_board = pieces
+            .seat(p)
+            .iter()
+            .any(|&c| on_path(c).is_some() || c == KEEP);
+        if self.rules != Ruleset::Kile || on_board {
+            return 0;
+        }
+        throws.iter().position(|&t| t == 1).unwrap_or(throws.len())
     }
 
     fn next_turn(&mut self, again: bool) {
@@ -582,7 +610,8 @@ impl Game for Ashtapada {
         if self.turn() != Turn::Seat(self.current) {
             return None;
         }
-        dice.index(self.plans.len()).map(|i| Move::Plan(i as u16))
+        let k = dice.index(self.plans.len())?;
+        Some(Move::Plan(self.ranked(k) as u16))
     }
     fn play(&mut self, m: Move) {
         match m {

@@ -55,7 +55,14 @@ impl Ashtapada {
     /// (returns whether any) by the game's rules. `enemies` holds at least the squares
     /// of the other players' pieces.
     #[inline]
-    fn land(&self, pieces: &mut Board, p: usize, movers: usize, to: u8, enemies: u64) -> bool {
+    pub(super) fn land(
+        &self,
+        pieces: &mut Board,
+        p: usize,
+        movers: usize,
+        to: u8,
+        enemies: u64,
+    ) -> bool {
         let s = self.paths[p].squares[to as usize];
         if marked(s) || enemies >> s & 1 == 0 {
             // seed 002 rule 15: a piece on an X square is safe (they share it)
@@ -181,7 +188,11 @@ impl Ashtapada {
             .iter()
             .any(|o| o.key == key && o.captured == plan.captured)
         {
-            out.push(Plan { key, ..*plan });
+            out.push(Plan {
+                key,
+                pieces: plan.pieces.in_order(),
+                ..*plan
+            });
         }
     }
 
