@@ -95,7 +95,9 @@ impl Ashtapada {
     /// still to do), the pieces standing as in `pieces` ([`Ashtapada::kile_ends`]).
     fn kile_series_ends(&self, pieces: &Board, p: usize, throws: &[u8], ends: &mut Ends) {
         let kept = &throws[self.discarded(pieces, p, throws)..];
-        let enemies = Crowd::of(&self.all_seat_squares(pieces), p).enemies;
+        let enemies = (0..self.seats.len())
+            .filter(|&q| q != p)
+            .fold(0, |e, q| e | self.seat_squares(pieces, q).once);
         self.kile_ends(pieces, p, kept, enemies, ends);
     }
 
@@ -263,6 +265,14 @@ impl Ends {
             self.plain.push(key);
         }
     }
+    /// Orders the ends found (none if no throw could be used: the turn passes).
+    fn finish(&mut self) {
+        if self.best == 0 {
+            self.clear();
+        }
+        self.plain.sort_unstable();
+        self.captures.sort_unstable_by_key(|e| e.0);
+    }
     /// Whether an end using `used` throws counts: none found so far uses more (ends
     /// using fewer are forgotten).
     #[inline(always)]
@@ -291,6 +301,13 @@ impl Ashtapada {
         ends.clear();
         ends.best = 0;
         let s = Series::of(throws);
+        if let [t] = *throws {
+            if t != 1 {
+                // a single throw (most series): no entry, no bearing off
+                self.kile_single_ends(&s, pieces, p, enemies, ends);
+                return;
+            }
+        }
         let n = s.full.count_ones();
         let in_hand = pieces.seat(p).iter().filter(|&&c| c == HAND).count() as u32;
         // a plan enters first, then advances each piece (or twins together) once, then
@@ -344,12 +361,36 @@ impl Ashtapada {
                 }
             }
         }
-        if ends.best == 0 {
-            // nothing can be played: the turn passes
-            ends.clear();
+        ends.finish();
+    }
+
+    /// [`Ashtapada::kile_ends`] for a series of one throw other than a 1: each piece on
+    /// the path advances by it (of twins, one alone or both together).
+    fn kile_single_ends(
+        &self,
+        s: &Series,
+        pieces: &Board,
+        p: usize,
+        enemies: u64,
+        ends: &mut Ends,
+    ) {
+        let [c0, c1] = [pieces.codes[p][0], pieces.codes[p][1]];
+        let from = Start {
+            pieces,
+            captured: false,
+            p,
+            enemies,
+        };
+        if on_path(c0).is_some() {
+            self.kile_end(s, &from, [1, 0], false, 1, ends);
+            if c1 == c0 {
+                self.kile_end(s, &from, [1, 0], true, 1, ends);
+            }
         }
-        ends.plain.sort_unstable();
-        ends.captures.sort_unstable_by_key(|e| e.0);
+        if on_path(c1).is_some() && c1 != c0 {
+            self.kile_end(s, &from, [0, 1], false, 1, ends);
+        }
+        ends.finish();
     }
 
     /// Notes where a kile plan leads: from `from`, player `p`'s first piece advances by
