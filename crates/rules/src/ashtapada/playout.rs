@@ -308,6 +308,10 @@ impl Ashtapada {
                 return;
             }
         }
+        if self.kile_full_ends(&s, pieces, p, enemies, ends) {
+            ends.finish();
+            return;
+        }
         let n = s.full.count_ones();
         let in_hand = pieces.seat(p).iter().filter(|&&c| c == HAND).count() as u32;
         // a plan enters first, then advances each piece (or twins together) once, then
@@ -364,6 +368,68 @@ impl Ashtapada {
         ends.finish();
     }
 
+    /// [`Ashtapada::kile_ends`] when some plan uses every throw and no piece can be
+    /// borne off this turn (a piece cannot reach the keep): after the entries, the first
+    /// piece advances by the sum of any part of the throws left and the second by the
+    /// rest (or twins together by all). False, with nothing noted, otherwise.
+    fn kile_full_ends(
+        &self,
+        s: &Series,
+        pieces: &Board,
+        p: usize,
+        enemies: u64,
+        ends: &mut Ends,
+    ) -> bool {
+        let total = s.sum(s.full);
+        let codes = [pieces.codes[p][0], pieces.codes[p][1]];
+        let may_keep = |c: u8| c == KEEP || c == OFF || u32::from(KEEP - c) <= total;
+        let entry_fights = enemies & !MARKED & self.paths[p].code_bit[1] != 0;
+        if codes.iter().all(|&c| may_keep(c)) || entry_fights || total >= 128 {
+            return false;
+        }
+        let n = s.full.count_ones();
+        let in_hand = codes.iter().filter(|&&c| c == HAND).count() as u32;
+        for entries in 0..=in_hand.min(s.ones.count_ones()) {
+            // rule 6: entries with the first 1s, onto the own X square
+            let mut start = *pieces;
+            for c in start.codes[p][..2]
+                .iter_mut()
+                .filter(|c| **c == HAND)
+                .take(entries as usize)
+            {
+                *c = Spot::Path(0).code();
+            }
+            let now = [start.codes[p][0], start.codes[p][1]];
+            let from = Start {
+                pieces: &start,
+                captured: false,
+                p,
+                enemies,
+            };
+            // the sum of every part of the throws left, as a mask of sums
+            let (mut left, mut sums) = (s.full & !((1 << entries) - 1), 1u128);
+            while left != 0 {
+                sums |= sums << s.values[left.trailing_zeros() as usize & (SERIES - 1)];
+                left &= left - 1;
+            }
+            let rest = total - entries;
+            while sums != 0 {
+                let first = sums.trailing_zeros();
+                sums &= sums - 1;
+                let advances = [first, rest - first];
+                let moves = |i: usize| advances[i] == 0 || on_path(now[i]).is_some();
+                if moves(0) && moves(1) {
+                    self.kile_land(&from, advances, false, n, 0, ends);
+                }
+            }
+            if now[0] == now[1] && on_path(now[0]).is_some() {
+                // rule 10: twins move together
+                self.kile_land(&from, [rest, 0], true, n, 0, ends);
+            }
+        }
+        ends.best == n
+    }
+
     /// [`Ashtapada::kile_ends`] for a series of one throw other than a 1: each piece on
     /// the path advances by it (of twins, one alone or both together).
     fn kile_single_ends(
@@ -407,21 +473,40 @@ impl Ashtapada {
         taken: u32,
         ends: &mut Ends,
     ) {
-        let ones_left = s.ones & !taken;
-        if taken.count_ones() + ones_left.count_ones() < ends.best {
+        let ones_left = (s.ones & !taken).count_ones();
+        let used = taken.count_ones();
+        if used + ones_left < ends.best {
             return;
         }
+        let advances = [s.sum(by[0]), s.sum(by[1])];
+        self.kile_land(from, advances, twins, used, ones_left, ends);
+    }
+
+    /// Notes where a kile plan leads: from `from`, player `p`'s pieces advance by
+    /// `advances` (or, `twins`, both by the first), then as many pieces as the
+    /// `ones_left` allow are borne off (rules 25-26); the entries and advances use `used`
+    /// throws.
+    #[inline(always)]
+    fn kile_land(
+        &self,
+        from: &Start,
+        advances: [u32; 2],
+        twins: bool,
+        used: u32,
+        ones_left: u32,
+        ends: &mut Ends,
+    ) {
         let p = from.p;
         let track = &self.paths[p];
         let mut codes = [from.pieces.codes[p][0], from.pieces.codes[p][1]];
         // the pieces that moved to a square where another player's piece may be
         let mut fights = 0u8;
-        for (i, &subset) in by.iter().enumerate() {
-            if subset == 0 {
+        for (i, &by) in advances.iter().enumerate() {
+            if by == 0 {
                 continue;
             }
             // a piece given throws is on the path (its code is its path index + 1)
-            let to = u32::from(codes[i]) + s.sum(subset);
+            let to = u32::from(codes[i]) + by;
             if to > u32::from(KEEP) {
                 // rule 23: the keep (index 60) only by an exact throw
                 return;
@@ -435,10 +520,10 @@ impl Ashtapada {
             // rule 24: twins in the keep are two pieces there
             codes[1] = codes[0];
         }
-        let mut used = taken.count_ones();
+        let mut used = used;
         // rules 25-26: with every piece in the keep (or off), each 1 bears one off
         if codes.iter().all(|&c| c == KEEP || c == OFF) {
-            let mut ones = ones_left.count_ones();
+            let mut ones = ones_left;
             for c in &mut codes {
                 if *c == KEEP && ones > 0 {
                     *c = OFF;
