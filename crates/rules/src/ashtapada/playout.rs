@@ -72,11 +72,7 @@ impl Ashtapada {
                 let (next, captured) = ends.get(i, &pieces, p);
                 pieces = next;
                 if self.finished(&pieces, p) {
-                    // as a choice ends the game: the winner's turn, nothing left noted
-                    self.pieces = pieces;
-                    self.current = p;
-                    self.phase = Phase::Choosing;
-                    self.outcome = self.winner();
+                    self.won(pieces, p);
                     return plies;
                 }
                 // seed 002 rule 19: after capturing, another turn
@@ -89,6 +85,15 @@ impl Ashtapada {
         self.pieces = pieces;
         self.current = p;
         plies
+    }
+
+    /// Ends a playout where player `p` has finished, the pieces standing as in `pieces`:
+    /// as a choice ends the game, the winner's turn, with nothing left noted.
+    fn won(&mut self, pieces: Board, p: usize) {
+        self.pieces = pieces;
+        self.current = p;
+        self.phase = Phase::Choosing;
+        self.outcome = self.winner();
     }
 
     /// Kile: the ends of player `p`'s plans for the series `throws` (rule 7's discarding
@@ -124,11 +129,7 @@ impl Ashtapada {
                     at[p] = self.seat_squares(&pieces, p);
                 }
                 if self.finished(&pieces, p) {
-                    // as a choice ends the game: the winner's turn, nothing left noted
-                    self.pieces = pieces;
-                    self.current = p;
-                    self.phase = Phase::Choosing;
-                    self.outcome = self.winner();
+                    self.won(pieces, p);
                     return plies;
                 }
             }
@@ -301,14 +302,20 @@ impl Ashtapada {
         ends.clear();
         ends.best = 0;
         let s = Series::of(throws);
+        let turn = Start {
+            pieces,
+            captured: false,
+            p,
+            enemies,
+        };
         if let [t] = *throws {
             if t != 1 {
                 // a single throw (most series): no entry, no bearing off
-                self.kile_single_ends(&s, pieces, p, enemies, ends);
+                self.kile_single_ends(&s, &turn, ends);
                 return;
             }
         }
-        if self.kile_full_ends(&s, pieces, p, enemies, ends) {
+        if self.kile_full_ends(&s, &turn, ends) {
             ends.finish();
             return;
         }
@@ -372,14 +379,8 @@ impl Ashtapada {
     /// borne off this turn (a piece cannot reach the keep): after the entries, the first
     /// piece advances by the sum of any part of the throws left and the second by the
     /// rest (or twins together by all). False, with nothing noted, otherwise.
-    fn kile_full_ends(
-        &self,
-        s: &Series,
-        pieces: &Board,
-        p: usize,
-        enemies: u64,
-        ends: &mut Ends,
-    ) -> bool {
+    fn kile_full_ends(&self, s: &Series, turn: &Start, ends: &mut Ends) -> bool {
+        let (pieces, p, enemies) = (turn.pieces, turn.p, turn.enemies);
         let total = s.sum(s.full);
         let codes = [pieces.codes[p][0], pieces.codes[p][1]];
         let may_keep = |c: u8| c == KEEP || c == OFF || u32::from(KEEP - c) <= total;
@@ -432,29 +433,16 @@ impl Ashtapada {
 
     /// [`Ashtapada::kile_ends`] for a series of one throw other than a 1: each piece on
     /// the path advances by it (of twins, one alone or both together).
-    fn kile_single_ends(
-        &self,
-        s: &Series,
-        pieces: &Board,
-        p: usize,
-        enemies: u64,
-        ends: &mut Ends,
-    ) {
-        let [c0, c1] = [pieces.codes[p][0], pieces.codes[p][1]];
-        let from = Start {
-            pieces,
-            captured: false,
-            p,
-            enemies,
-        };
+    fn kile_single_ends(&self, s: &Series, turn: &Start, ends: &mut Ends) {
+        let [c0, c1] = [turn.pieces.codes[turn.p][0], turn.pieces.codes[turn.p][1]];
         if on_path(c0).is_some() {
-            self.kile_end(s, &from, [1, 0], false, 1, ends);
+            self.kile_end(s, turn, [1, 0], false, 1, ends);
             if c1 == c0 {
-                self.kile_end(s, &from, [1, 0], true, 1, ends);
+                self.kile_end(s, turn, [1, 0], true, 1, ends);
             }
         }
         if on_path(c1).is_some() && c1 != c0 {
-            self.kile_end(s, &from, [0, 1], false, 1, ends);
+            self.kile_end(s, turn, [0, 1], false, 1, ends);
         }
         ends.finish();
     }
