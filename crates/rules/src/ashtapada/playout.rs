@@ -262,8 +262,9 @@ impl Ends {
     }
     /// Notes an end without a capture, by its key.
     fn note_plain(&mut self, key: u16) {
-        if !self.plain.contains(&key) {
-            self.plain.push(key);
+        // kept in order, each once
+        if let Err(at) = self.plain.binary_search(&key) {
+            self.plain.insert(at, key);
         }
     }
     /// Orders the ends found (none if no throw could be used: the turn passes).
@@ -271,7 +272,6 @@ impl Ends {
         if self.best == 0 {
             self.clear();
         }
-        self.plain.sort_unstable();
         self.captures.sort_unstable_by_key(|e| e.0);
     }
     /// Whether an end using `used` throws counts: none found so far uses more (ends
