@@ -69,8 +69,7 @@ impl Ashtapada {
             // no end: the turn passes
             if let Some(i) = dice.index(ends.len()) {
                 plies += 1;
-                let (next, captured) = ends.get(i, &pieces, p);
-                pieces = next;
+                let captured = ends.play(i, &mut pieces, p);
                 if self.finished(&pieces, p) {
                     self.won(pieces, p);
                     return plies;
@@ -248,16 +247,18 @@ impl Ends {
     pub(super) fn len(&self) -> usize {
         self.plain.len() + self.captures.len()
     }
-    /// End `i` for player `p` from `start` (the turn's start): the position, and whether
-    /// it captured.
-    pub(super) fn get(&self, i: usize, start: &Board, p: usize) -> (Board, bool) {
+    /// Moves player `p`'s `pieces` (the turn's start) to end `i`; whether it captured.
+    pub(super) fn play(&self, i: usize, pieces: &mut Board, p: usize) -> bool {
         match self.plain.get(i) {
             Some(&key) => {
-                let mut pieces = start.in_order();
+                *pieces = pieces.in_order();
                 pieces.codes[p][..2].copy_from_slice(&key.to_le_bytes());
-                (pieces, false)
+                false
             }
-            None => (self.captures[i - self.plain.len()].1, true),
+            None => {
+                *pieces = self.captures[i - self.plain.len()].1;
+                true
+            }
         }
     }
     /// Notes an end without a capture, by its key.
@@ -600,8 +601,13 @@ mod tests {
                         expected.sort_by_key(|plan| plan.rank());
                         let (p, pieces) = (g.current, g.pieces);
                         g.kile_series_ends(&pieces, p, &series, &mut ends);
-                        let found: Vec<(Board, bool)> =
-                            (0..ends.len()).map(|i| ends.get(i, &pieces, p)).collect();
+                        let found: Vec<(Board, bool)> = (0..ends.len())
+                            .map(|i| {
+                                let mut end = pieces;
+                                let captured = ends.play(i, &mut end, p);
+                                (end, captured)
+                            })
+                            .collect();
                         let listed: Vec<(Board, bool)> = expected
                             .iter()
                             .map(|plan| (plan.pieces, plan.captured))
