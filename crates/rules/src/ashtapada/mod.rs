@@ -12,6 +12,7 @@
 //! piece with the 1, then move it 6 with the 4 and the 2), `twins e3:3`, `off`, `pass`;
 //! in Ashta-kashte `enter` or `c3:4`.
 
+mod ends;
 pub mod paths;
 mod plans;
 mod playout;
