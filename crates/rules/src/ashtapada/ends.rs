@@ -2,7 +2,7 @@
 //! ([`Plan::rank`](super::Plan) orders them as a random choice draws them).
 
 use super::paths::MARKED;
-use super::{on_path, Ashtapada, Board, Spot, HAND, KEEP, OFF};
+use super::{on_path, pair_key, Ashtapada, Board, Spot, HAND, KEEP, OFF};
 
 /// The longest throw series whose plans a playout finds itself; a longer one (about one
 /// series in six million) is handed to play, which lists its plans.
@@ -192,14 +192,7 @@ impl Ashtapada {
             // rule 6: a piece enters with a 1 (the 1s are the first throws), onto the own
             // X square
             let entered = (1u32 << entries) - 1;
-            let mut start = *pieces;
-            let mut captured = false;
-            for _ in 0..entries {
-                if let Some(i) = start.seat(p).iter().position(|&c| c == HAND) {
-                    start.seat_mut(p)[i] = Spot::Path(0).code();
-                    captured |= self.land(&mut start, p, 1, 0, enemies);
-                }
-            }
+            let (start, captured) = self.kile_entered(pieces, p, entries, enemies);
             let free = s.full & !entered;
             let [c0, c1] = [start.codes[p][0], start.codes[p][1]];
             let twins = c0 == c1 && on_path(c0).is_some();
@@ -240,6 +233,21 @@ impl Ashtapada {
         ends.finish();
     }
 
+    /// Player `p`'s `pieces` after `entries` pieces enter from the hand onto the own X
+    /// square (rule 6; path index 0), and whether a landing there captured.
+    #[inline(always)]
+    fn kile_entered(&self, pieces: &Board, p: usize, entries: u32, enemies: u64) -> (Board, bool) {
+        let mut start = *pieces;
+        let mut captured = false;
+        for _ in 0..entries {
+            if let Some(i) = start.seat(p).iter().position(|&c| c == HAND) {
+                start.seat_mut(p)[i] = Spot::Path(0).code();
+                captured |= self.land(&mut start, p, 1, 0, enemies);
+            }
+        }
+        (start, captured)
+    }
+
     /// [`Ashtapada::kile_ends`] when some plan uses every throw and no piece can be
     /// borne off this turn (a piece cannot reach the keep): after the entries, the first
     /// piece advances by the sum of any part of the throws left and the second by the
@@ -256,15 +264,8 @@ impl Ashtapada {
         let n = s.full.count_ones();
         let in_hand = codes.iter().filter(|&&c| c == HAND).count() as u32;
         for entries in 0..=in_hand.min(s.ones.count_ones()) {
-            // rule 6: entries with the first 1s, onto the own X square
-            let mut start = *pieces;
-            for c in start.codes[p][..2]
-                .iter_mut()
-                .filter(|c| **c == HAND)
-                .take(entries as usize)
-            {
-                *c = Spot::Path(0).code();
-            }
+            // rule 6: entries with the first 1s (none can capture here)
+            let (start, _) = self.kile_entered(pieces, p, entries, enemies);
             let now = [start.codes[p][0], start.codes[p][1]];
             let from = Start {
                 pieces: &start,
@@ -389,8 +390,7 @@ impl Ashtapada {
             return;
         }
         if fights == 0 && !from.captured {
-            let key = u16::from(codes[0].min(codes[1])) | u16::from(codes[0].max(codes[1])) << 8;
-            ends.note_plain(key);
+            ends.note_plain(pair_key(codes[0], codes[1]));
             return;
         }
         let mut pieces = *from.pieces;
@@ -404,8 +404,7 @@ impl Ashtapada {
         }
         if !captured {
             // the pieces there share the square
-            let key = pieces.seat_key(p) as u16;
-            ends.note_plain(key);
+            ends.note_plain(pair_key(codes[0], codes[1]));
             return;
         }
         let pieces = pieces.in_order();

@@ -226,7 +226,7 @@ impl Board {
         let seat = self.seat(q);
         if let [a, b] = *seat {
             // kile's two pieces: the codes stay in registers
-            return u32::from(a.min(b)) | u32::from(a.max(b)) << 8;
+            return u32::from(pair_key(a, b));
         }
         let mut codes = self.codes[q];
         codes[..seat.len()].sort_unstable();
@@ -245,6 +245,12 @@ impl Board {
     fn key(&self) -> u128 {
         (0..4).fold(0, |key, q| key | u128::from(self.seat_key(q)) << (32 * q))
     }
+}
+
+/// Where a seat's two pieces (alike) stand, as one number: the lower code, then the
+/// higher ([`Board::seat_key`] of a kile seat).
+fn pair_key(a: Code, b: Code) -> u16 {
+    u16::from(a.min(b)) | u16::from(a.max(b)) << 8
 }
 
 /// A plan: steps for the throws of a turn and the position they lead to.

@@ -15,12 +15,11 @@ impl Ashtapada {
         let mut ends = Ends::new();
         while plies < cap {
             let at_turn_start = self.phase == Phase::Throwing && self.throws.is_empty();
-            if self.rules == Ruleset::AshtaKashte && at_turn_start && cap - plies >= 2 {
-                plies += self.ashta_kashte_turns(dice, cap - plies);
-                continue;
-            }
-            if self.rules == Ruleset::Kile && at_turn_start && cap - plies >= 2 {
-                plies += self.kile_turns(dice, cap - plies, &mut ends);
+            if at_turn_start && cap - plies >= 2 {
+                plies += match self.rules {
+                    Ruleset::AshtaKashte => self.ashta_kashte_turns(dice, cap - plies),
+                    Ruleset::Kile => self.kile_turns(dice, cap - plies, &mut ends),
+                };
                 continue;
             }
             if self.turn() == Turn::Over {
