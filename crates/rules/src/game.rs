@@ -145,9 +145,9 @@ impl Dice {
         if n == 0 {
             return None;
         }
-        // the product is below `n`, so the signed conversion is exact (and one instruction)
-        let i = (self.unit() * n as i64 as f64) as i64 as usize;
-        Some(i.min(n - 1))
+        // the high word of a 64-bit draw times `n`: below `n`, each value as likely as the
+        // next to within n / 2^64
+        Some(((u128::from(self.next()) * n as u128) >> 64) as usize)
     }
 
     /// One of `outcomes`, drawn by their probabilities.
