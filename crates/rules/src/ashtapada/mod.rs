@@ -12,6 +12,7 @@
 //! piece with the 1, then move it 6 with the 4 and the 2), `twins e3:3`, `off`, `pass`;
 //! in Ashta-kashte `enter` or `c3:4`.
 
+mod ashta_kashte;
 mod ends;
 pub mod paths;
 mod plans;
@@ -79,6 +80,27 @@ const THROW_BY_SIXTEENTH: [u8; 16] = {
 #[inline]
 fn draw_throw(dice: &mut Dice) -> u8 {
     THROW_BY_SIXTEENTH[dice.bits(4)]
+}
+
+/// [`THROW_BY_SIXTEENTH`] as indices into [`THROWS`].
+const SLOT_BY_SIXTEENTH: [u8; 16] = {
+    let mut table = [0; 16];
+    let mut i = 0;
+    while i < 16 {
+        let mut v = 0;
+        while THROWS[v].0 != THROW_BY_SIXTEENTH[i] {
+            v += 1;
+        }
+        table[i] = v as u8;
+        i += 1;
+    }
+    table
+};
+
+/// [`draw_throw`] as the throw's index in [`THROWS`].
+#[inline]
+fn draw_slot(dice: &mut Dice) -> usize {
+    SLOT_BY_SIXTEENTH[dice.bits(4)] as usize
 }
 
 /// Where a piece is.
@@ -453,12 +475,9 @@ impl Ashtapada {
         }
     }
 
-    /// The plan a random choice of number `k` picks: kile's plans are drawn by
-    /// [`Plan::rank`], Ashta-kashte's as listed.
+    /// The kile plan a random choice of number `k` picks: plans are drawn in the order
+    /// of [`Plan::rank`].
     fn ranked(&self, k: usize) -> usize {
-        if self.rules != Ruleset::Kile {
-            return k;
-        }
         let below = |i: usize| {
             let r = self.plans[i].rank();
             self.plans.iter().filter(|o| o.rank() < r).count()
@@ -617,8 +636,11 @@ impl Game for Ashtapada {
         if self.turn() != Turn::Seat(self.current) {
             return None;
         }
-        let k = dice.index(self.plans.len())?;
-        Some(Move::Plan(self.ranked(k) as u16))
+        let i = match self.rules {
+            Ruleset::Kile => self.ranked(dice.index(self.plans.len())?),
+            Ruleset::AshtaKashte => self.ak_random_plan(dice)?,
+        };
+        Some(Move::Plan(i as u16))
     }
     fn play(&mut self, m: Move) {
         match m {

@@ -1,6 +1,8 @@
 //! The board of Ashtapada: its marked (X) squares and each seat's path, as `RULES.md` gives
 //! them for South and rotated by quarter turns for West, North and East.
 
+use super::THROWS;
+
 /// A board square, `rank * 8 + file`.
 pub type Sq = u8;
 
@@ -90,6 +92,26 @@ pub(crate) struct Track {
     /// For each one-byte code of a piece's spot (path index + 1; 0 in hand, 61 at the end
     /// square, 62 borne off), the piece's path square as a mask, empty off the path.
     pub code_bit: [u64; 64],
+    /// For each code (as in `code_bit`) and each throw value's index in [`THROWS`]: a
+    /// piece's hop from that spot by that throw.
+    pub hops: [[Hop; THROWS.len()]; 64],
+}
+
+/// A piece's move along its path by one throw, as Ashta-kashte reads it (seed 001
+/// appendix): the squares it passes and the one it lands on.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Hop {
+    /// The code of where it lands (the end square's at most), [`Hop::BEYOND`] past the end.
+    pub to: u8,
+    /// The squares of the codes between the two, as a mask.
+    pub passed: u64,
+    /// The square landed on as a mask, empty on the end square.
+    pub landing: u64,
+}
+
+impl Hop {
+    /// [`Hop::to`] of a throw that overshoots the end square.
+    pub const BEYOND: u8 = u8::MAX;
 }
 
 impl Track {
@@ -107,12 +129,31 @@ impl Track {
             before[i + 1] = before[i] | 1 << s;
             code_bit[i + 1] = 1 << s;
         }
+        let end_code = PATH_LEN + 1;
+        let mut hops = [[Hop {
+            to: Hop::BEYOND,
+            passed: 0,
+            landing: 0,
+        }; THROWS.len()]; 64];
+        for (from, row) in hops.iter_mut().enumerate().take(end_code) {
+            for (hop, &(t, _)) in row.iter_mut().zip(&THROWS) {
+                let to = from + t as usize;
+                if to <= end_code {
+                    *hop = Hop {
+                        to: to as u8,
+                        passed: before[to - 1] & !before[from],
+                        landing: code_bit[to],
+                    };
+                }
+            }
+        }
         Track {
             squares,
             end,
             index,
             before,
             code_bit,
+            hops,
         }
     }
 }

@@ -1,10 +1,8 @@
 //! The plans open to a player: kile's search over the throws of a series (seed 002) and
 //! Ashta-kashte's single moves (seed 001 appendix), with what a landing does.
 
-use super::paths::{marked, Sq, Track, MARKED};
-use super::{
-    on_path, slot, Ashtapada, Board, Code, Part, Plan, Run, Spot, HAND, KEEP, OFF, THROWS,
-};
+use super::paths::{marked, Sq, Track};
+use super::{on_path, slot, Ashtapada, Board, Part, Plan, Run, Spot, HAND, KEEP, OFF, THROWS};
 
 impl Ashtapada {
     /// Pieces of players other than `p` on board square `s`, per player.
@@ -36,6 +34,13 @@ impl Ashtapada {
         at
     }
 
+    /// The squares of the pieces of players other than `p`.
+    pub(super) fn enemy_squares(&self, pieces: &Board, p: usize) -> u64 {
+        (0..self.seats.len())
+            .filter(|&q| q != p)
+            .fold(0, |e, q| e | self.seat_squares(pieces, q).once)
+    }
+
     /// Where every player's pieces stand ([`Ashtapada::seat_squares`]; none for the seats
     /// beyond the players).
     pub(super) fn all_seat_squares(&self, pieces: &Board) -> [SeatSquares; 4] {
@@ -44,11 +49,6 @@ impl Ashtapada {
             *at = self.seat_squares(pieces, q);
         }
         seats
-    }
-
-    /// Where the pieces stand, seen by player `p`.
-    fn crowd(&self, pieces: &Board, p: usize) -> Crowd {
-        Crowd::of(&self.all_seat_squares(pieces), p)
     }
 
     /// Resolves a landing of `movers` pieces of player `p` on path index `to`: captures
@@ -107,7 +107,7 @@ impl Ashtapada {
             totals: left,
             seen,
             // the other players' pieces only leave their squares during the search
-            enemies: self.crowd(&self.pieces, p).enemies,
+            enemies: self.enemy_squares(&self.pieces, p),
             prune,
         };
         let mut best = 0;
@@ -351,77 +351,6 @@ impl Ashtapada {
             Self::keep_plan(out, best, p, used, plan);
         }
     }
-
-    /// Ashta-kashte: every move for throw `t` of player `p` (seed 001 appendix), in the
-    /// order they are listed, each as the pieces that move (a mask of piece indices).
-    #[inline(always)]
-    pub(super) fn ak_moves(&self, pieces: &Board, p: usize, t: u8, crowd: &Crowd) -> AkMoves {
-        let mut moves = AkMoves {
-            units: [0; AK_MOVES],
-            n: 0,
-        };
-        // Ashta-kashte's four pieces
-        let mine: [Code; 4] = pieces.codes[p];
-        let track = &self.paths[p];
-        // a piece enters on any throw, at path position = throw (seed 001 appendix); a
-        // piece's code plus the throw is the code of where it lands, from the hand too
-        if let Some(i) = mine.iter().position(|&c| c == HAND) {
-            moves.push_if(crowd.allows(track, true, HAND, t), 1 << i);
-        }
-        for i in 0..4 {
-            let c = mine[i];
-            // a player's pieces are alike: of several on one square, the first moves for
-            // them all (so no two plans lead to the same position)
-            if on_path(c).is_none() || (0..i).any(|k| mine[k] == c) {
-                continue;
-            }
-            moves.push_if(crowd.allows(track, true, c, c + t), 1 << i);
-            if let Some(j) = (i + 1..4).find(|&j| mine[j] == c) {
-                moves.push_if(crowd.allows(track, false, c, c + t), 1 << i | 1 << j);
-            }
-        }
-        moves
-    }
-
-    /// Plays the Ashta-kashte move of player `p`'s pieces in `unit` (a mask) for throw `t`
-    /// on `pieces`; `enemies` holds at least the other players' squares. Whether it
-    /// captured.
-    #[inline(always)]
-    pub(super) fn ak_play(
-        &self,
-        pieces: &mut Board,
-        p: usize,
-        unit: u8,
-        t: u8,
-        enemies: u64,
-    ) -> bool {
-        let to = pieces.codes[p][unit.trailing_zeros() as usize & 3] + t;
-        pieces.set_unit(p, unit, to);
-        // the centre (code KEEP) is safe for every piece
-        to < KEEP && self.land(pieces, p, unit.count_ones() as usize, to - 1, enemies)
-    }
-
-    /// Ashta-kashte: every move for the throw just made, as plans.
-    pub(super) fn ashta_kashte_plans(&self, out: &mut Vec<Plan>) {
-        let p = self.current;
-        let Some(&t) = self.throws.last() else { return };
-        let crowd = self.crowd(&self.pieces, p);
-        let moves = self.ak_moves(&self.pieces, p, t, &crowd);
-        for &unit in moves.as_slice() {
-            let mut plan = Plan::new(self.pieces);
-            let code = self.pieces.codes[p][unit.trailing_zeros() as usize & 3];
-            plan.push(match on_path(code) {
-                None => Part::Enter,
-                Some(at) => Part::Advance {
-                    from: self.paths[p].squares[at as usize],
-                    twins: unit.count_ones() == 2,
-                    throws: Run::single(t),
-                },
-            });
-            plan.captured = self.ak_play(&mut plan.pieces, p, unit, t, crowd.enemies);
-            out.push(plan);
-        }
-    }
 }
 
 /// Throw values (indices into [`THROWS`]) in order, four bits each.
@@ -460,61 +389,6 @@ pub(super) struct SeatSquares {
     pub(super) twice: u64,
 }
 
-/// Where the pieces stand when a turn begins, as masks of board squares.
-pub(super) struct Crowd {
-    /// The squares of the other players' pieces.
-    pub(super) enemies: u64,
-    /// The squares where one player (any) has two or more pieces.
-    doubles: u64,
-    /// The squares where another player has two or more pieces.
-    enemy_doubles: u64,
-}
-
-impl Crowd {
-    /// Seen by player `p`, from where each player's pieces stand (no pieces for the
-    /// seats beyond the players).
-    #[inline]
-    pub(super) fn of(seats: &[SeatSquares; 4], p: usize) -> Crowd {
-        let mut crowd = Crowd {
-            enemies: 0,
-            doubles: 0,
-            enemy_doubles: 0,
-        };
-        for (q, at) in seats.iter().enumerate() {
-            crowd.doubles |= at.twice;
-            // all ones for another player, none for `p`: no branch
-            let other = u64::from(q != p).wrapping_neg();
-            crowd.enemies |= at.once & other;
-            crowd.enemy_doubles |= at.twice & other;
-        }
-        crowd
-    }
-
-    /// Whether an Ashta-kashte move along `track` from the spot of code `from` to the
-    /// spot of code `to` (path index + 1; [`KEEP`]: the centre) is allowed, for a
-    /// `single` piece or a pair moving as one.
-    #[inline(always)]
-    fn allows(&self, track: &Track, single: bool, from: Code, to: Code) -> bool {
-        if to > KEEP {
-            // the end square only by a direct throw
-            return false;
-        }
-        // doubles block single pieces from passing (own and enemy): the squares of the
-        // codes between the two
-        let passed = track.before[to as usize - 1] & !track.before[from as usize];
-        if single && passed & self.doubles != 0 {
-            return false;
-        }
-        let landing = track.code_bit[to as usize];
-        if self.enemies & landing == 0 {
-            return true;
-        }
-        // "A piece cannot land on an opponent's piece that is on a resting square";
-        // doubles are captured only by doubles
-        landing & MARKED == 0 && !(single && self.enemy_doubles & landing != 0)
-    }
-}
-
 /// Other players' pieces on one square: a bit mask of piece indices per player.
 #[derive(Clone, Copy)]
 pub(super) struct Others([u8; 4]);
@@ -533,31 +407,5 @@ impl Others {
                 *c = HAND;
             }
         }
-    }
-}
-
-/// Room for the Ashta-kashte moves of one throw, a power of two so that an index masked
-/// by it needs no bounds check. There are at most four: an entry leaves three pieces to
-/// move (three alone, or a pair's two moves and a third piece), and four pieces on the
-/// path make at most four moves (alone, or a pair moving as one or its first alone).
-const AK_MOVES: usize = 8;
-
-/// The Ashta-kashte moves for one throw, in the order they are listed, each as the
-/// pieces that move (a mask of piece indices).
-pub(super) struct AkMoves {
-    pub(super) units: [u8; AK_MOVES],
-    pub(super) n: usize,
-}
-
-impl AkMoves {
-    #[inline(always)]
-    fn push_if(&mut self, allowed: bool, unit: u8) {
-        if allowed {
-            self.units[self.n & (AK_MOVES - 1)] = unit;
-            self.n += 1;
-        }
-    }
-    fn as_slice(&self) -> &[u8] {
-        &self.units[..self.n]
     }
 }

@@ -2,9 +2,9 @@
 //! drawing the same throws and choices as play move by move would: Ashta-kashte's moves
 //! for a throw, and the ends of kile's plans for a series of throws.
 
+use super::ashta_kashte::Crowd;
 use super::ends::{Ends, SERIES};
-use super::plans::Crowd;
-use super::{draw_throw, Ashtapada, Board, Phase, Ruleset};
+use super::{draw_slot, draw_throw, Ashtapada, Board, Phase, Ruleset, THROWS};
 use crate::game::{play_randomly, Dice, Game, Turn};
 
 impl Ashtapada {
@@ -17,7 +17,12 @@ impl Ashtapada {
             let at_turn_start = self.phase == Phase::Throwing && self.throws.is_empty();
             if at_turn_start && cap - plies >= 2 {
                 plies += match self.rules {
-                    Ruleset::AshtaKashte => self.ashta_kashte_turns(dice, cap - plies),
+                    // the number of players fixed in the code of each loop
+                    Ruleset::AshtaKashte => match self.seats.len() {
+                        2 => self.ashta_kashte_turns::<2>(dice, cap - plies),
+                        3 => self.ashta_kashte_turns::<3>(dice, cap - plies),
+                        _ => self.ashta_kashte_turns::<4>(dice, cap - plies),
+                    },
                     Ruleset::Kile => self.kile_turns(dice, cap - plies, &mut ends),
                 };
                 continue;
@@ -104,29 +109,24 @@ impl Ashtapada {
         ends: &mut Ends,
     ) {
         let kept = &throws[self.discarded(pieces, p, throws)..];
-        let enemies = (0..self.seats.len())
-            .filter(|&q| q != p)
-            .fold(0, |e, q| e | self.seat_squares(pieces, q).once);
-        self.kile_ends(pieces, p, kept, enemies, ends);
+        self.kile_ends(pieces, p, kept, self.enemy_squares(pieces, p), ends);
     }
 
     /// Ashta-kashte turns, each a throw and a random choice among the moves it allows,
     /// while at least two plies of `budget` are left and nobody has won; the plies played.
-    fn ashta_kashte_turns(&mut self, dice: &mut Dice, budget: usize) -> usize {
-        let n = self.seats.len();
+    fn ashta_kashte_turns<const N: usize>(&mut self, dice: &mut Dice, budget: usize) -> usize {
         let (mut p, mut pieces) = (self.current, self.pieces);
         // where each player's pieces stand, kept up to date as they move
         let mut at = self.all_seat_squares(&pieces);
         let mut plies = 0;
         while budget - plies >= 2 {
-            let t = draw_throw(dice);
+            let slot = draw_slot(dice);
+            let t = THROWS[slot].0;
             plies += 1;
-            let crowd = Crowd::of(&at, p);
-            let moves = self.ak_moves(&pieces, p, t, &crowd);
+            let crowd = Crowd::of(&at[..N], p);
             // no move: the turn passes
-            if let Some(i) = dice.index(moves.n) {
+            if let Some(unit) = self.ak_random(&pieces, p, slot, &crowd, dice) {
                 plies += 1;
-                let unit = moves.units[i & (moves.units.len() - 1)];
                 if self.ak_play(&mut pieces, p, unit, t, crowd.enemies) {
                     at = self.all_seat_squares(&pieces);
                 } else {
@@ -137,7 +137,7 @@ impl Ashtapada {
                     return plies;
                 }
             }
-            p = if p + 1 == n { 0 } else { p + 1 };
+            p = if p + 1 == N { 0 } else { p + 1 };
         }
         self.pieces = pieces;
         self.current = p;
