@@ -7,7 +7,7 @@
 //! the throw and the other pieces. A random choice checks only the candidate it draws
 //! ([`Ashtapada::ak_random`]).
 
-use super::paths::{Hop, MARKED};
+use super::paths::{Hop, Sq, MARKED};
 use super::plans::SeatSquares;
 use super::{on_path, slot, Ashtapada, Board, Code, Part, Plan, Run, KEEP};
 use crate::game::Dice;
@@ -106,22 +106,30 @@ impl Ashtapada {
         moves.iter().position(|u| u == unit)
     }
 
-    /// Plays the Ashta-kashte move of player `p`'s pieces in `unit` (a mask) for throw `t`
-    /// on `pieces`; `enemies` holds at least the other players' squares. Whether it
-    /// captured.
+    /// Plays the Ashta-kashte move of player `p`'s pieces in `unit` (a mask) for the
+    /// throw of index `slot` in [`THROWS`](super::THROWS) on `pieces`; `enemies` holds at
+    /// least the other players' squares. Whether it captured.
     #[inline(always)]
     pub(super) fn ak_play(
         &self,
         pieces: &mut Board,
         p: usize,
         unit: u8,
-        t: u8,
+        slot: usize,
         enemies: u64,
     ) -> bool {
-        let to = pieces.codes[p][unit.trailing_zeros() as usize & 3] + t;
-        pieces.set_unit(p, unit, to);
-        // the centre (code KEEP) is safe for every piece
-        to < KEEP && self.land(pieces, p, unit.count_ones() as usize, to - 1, enemies)
+        let from = pieces.codes[p][unit.trailing_zeros() as usize & 3];
+        let hop = self.paths[p].hops[from as usize & 63][slot];
+        pieces.set_unit(p, unit, hop.to);
+        // the centre (no landing square) and the resting squares are safe for every
+        // piece: one test for all, as most landings capture nothing
+        hop.landing & enemies & !MARKED != 0
+            && self.capture_on(
+                pieces,
+                p,
+                unit.count_ones() as usize,
+                hop.landing.trailing_zeros() as Sq,
+            )
     }
 
     /// Ashta-kashte: every move for the throw just made, as plans.
@@ -141,7 +149,7 @@ impl Ashtapada {
                     throws: Run::single(t),
                 },
             });
-            plan.captured = self.ak_play(&mut plan.pieces, p, unit, t, crowd.enemies);
+            plan.captured = self.ak_play(&mut plan.pieces, p, unit, slot(t), crowd.enemies);
             out.push(plan);
         }
     }

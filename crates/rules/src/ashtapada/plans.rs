@@ -1,7 +1,7 @@
 //! The plans open to a player: kile's search over the throws of a series (seed 002) and
 //! Ashta-kashte's single moves (seed 001 appendix), with what a landing does.
 
-use super::paths::{marked, Sq, Track};
+use super::paths::{Sq, Track, MARKED};
 use super::{on_path, slot, Ashtapada, Board, Part, Plan, Run, Spot, HAND, KEEP, OFF, THROWS};
 
 impl Ashtapada {
@@ -64,8 +64,9 @@ impl Ashtapada {
         enemies: u64,
     ) -> bool {
         let s = self.paths[p].squares[to as usize];
-        if marked(s) || enemies >> s & 1 == 0 {
-            // seed 002 rule 15: a piece on an X square is safe (they share it)
+        // seed 002 rule 15: a piece on an X square is safe (they share it); one test for
+        // both, as most landings capture nothing
+        if enemies & !MARKED & 1 << (s & 63) == 0 {
             return false;
         }
         self.capture_on(pieces, p, movers, s)
@@ -74,7 +75,7 @@ impl Ashtapada {
     /// The captures of a landing of `movers` pieces of player `p` on square `s`, where
     /// other players' pieces may stand (see [`Ashtapada::land`]).
     #[inline(never)]
-    fn capture_on(&self, pieces: &mut Board, p: usize, movers: usize, s: Sq) -> bool {
+    pub(super) fn capture_on(&self, pieces: &mut Board, p: usize, movers: usize, s: Sq) -> bool {
         let mut captured = false;
         let others = self.others_on(pieces, p, s);
         for (q, mask) in others.groups() {

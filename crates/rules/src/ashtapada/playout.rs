@@ -4,7 +4,7 @@
 
 use super::ashta_kashte::Crowd;
 use super::ends::{Ends, SERIES};
-use super::{draw_slot, draw_throw, Ashtapada, Board, Phase, Ruleset, THROWS};
+use super::{draw_slot, draw_throw, Ashtapada, Board, Phase, Ruleset};
 use crate::game::{play_randomly, Dice, Game, Turn};
 
 impl Ashtapada {
@@ -114,6 +114,7 @@ impl Ashtapada {
 
     /// Ashta-kashte turns, each a throw and a random choice among the moves it allows,
     /// while at least two plies of `budget` are left and nobody has won; the plies played.
+    #[inline(never)]
     fn ashta_kashte_turns<const N: usize>(&mut self, dice: &mut Dice, budget: usize) -> usize {
         let (mut p, mut pieces) = (self.current, self.pieces);
         // where each player's pieces stand, kept up to date as they move
@@ -121,13 +122,12 @@ impl Ashtapada {
         let mut plies = 0;
         while budget - plies >= 2 {
             let slot = draw_slot(dice);
-            let t = THROWS[slot].0;
             plies += 1;
             let crowd = Crowd::of(&at[..N], p);
             // no move: the turn passes
             if let Some(unit) = self.ak_random(&pieces, p, slot, &crowd, dice) {
                 plies += 1;
-                if self.ak_play(&mut pieces, p, unit, t, crowd.enemies) {
+                if self.ak_play(&mut pieces, p, unit, slot, crowd.enemies) {
                     at = self.all_seat_squares(&pieces);
                 } else {
                     at[p] = self.seat_squares(&pieces, p);
