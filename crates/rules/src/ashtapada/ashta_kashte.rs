@@ -247,7 +247,7 @@ static AK_CANDIDATES: [AkMoves; 1024] = {
 pub(super) struct AkMoves {
     units: u64,
     /// How many.
-    pub(super) n: usize,
+    n: usize,
 }
 
 impl AkMoves {
