@@ -57,7 +57,7 @@ impl Ashtapada {
         let mut moves = AkMoves { units: 0, n: 0 };
         for unit in candidates.iter() {
             if self.ak_allows(pieces, p, slot, crowd, unit) {
-                moves.units |= u64::from(unit) << (8 * moves.n);
+                moves.units |= u32::from(unit) << (8 * moves.n);
                 moves.n += 1;
             }
         }
@@ -84,7 +84,7 @@ impl Ashtapada {
         // drawn on a copy of the dice, kept once there is a move to choose: a turn
         // without a move passes without a draw, as in play
         let mut draw = dice.clone();
-        let unit = candidates.unit(draw.index(candidates.n)?);
+        let unit = candidates.unit(draw.index(candidates.n as usize)?);
         if self.ak_allows(pieces, p, slot, crowd, unit) {
             *dice = draw;
             return Some(unit);
@@ -94,7 +94,7 @@ impl Ashtapada {
             return None;
         }
         *dice = draw;
-        dice.index(moves.n).map(|i| moves.unit(i))
+        dice.index(moves.n as usize).map(|i| moves.unit(i))
     }
 
     /// [`Ashtapada::ak_random`] for the throw just made, as the number of the plan.
@@ -218,14 +218,15 @@ static AK_CANDIDATES: [AkMoves; 1024] = {
                 first &= !same(pattern, k, i);
                 k += 1;
             }
-            if first {
+            // (patterns where sameness is not transitive never occur: at most four)
+            if first && moves.n < 4 {
                 moves.units |= 1 << i << (8 * moves.n);
                 moves.n += 1;
                 let mut j = i + 1;
                 while j < 4 && !same(pattern, i, j) {
                     j += 1;
                 }
-                if j < 4 {
+                if j < 4 && moves.n < 4 {
                     moves.units |= (1 << i | 1 << j) << (8 * moves.n);
                     moves.n += 1;
                 }
@@ -245,20 +246,20 @@ static AK_CANDIDATES: [AkMoves; 1024] = {
 /// moving as one or its first alone).
 #[derive(Clone, Copy)]
 pub(super) struct AkMoves {
-    units: u64,
+    units: u32,
     /// How many.
-    n: usize,
+    n: u32,
 }
 
 impl AkMoves {
     /// The `i`-th.
     #[inline(always)]
     fn unit(&self, i: usize) -> u8 {
-        (self.units >> (8 * (i & 7))) as u8
+        (self.units >> (8 * (i & 3))) as u8
     }
     /// All of them in order.
     fn iter(self) -> impl Iterator<Item = u8> {
-        (0..self.n).map(move |i| self.unit(i))
+        (0..self.n as usize).map(move |i| self.unit(i))
     }
 }
 
