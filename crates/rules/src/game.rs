@@ -187,3 +187,27 @@ pub fn play_randomly<G: Game>(game: &mut G, dice: &mut Dice, cap: usize) -> usiz
     }
     cap
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Dice;
+
+    #[test]
+    fn an_index_is_below_its_bound_and_drawn_uniformly() {
+        assert_eq!(Dice::new(1).index(0), None);
+        for n in [1usize, 2, 3, 5, 7, 11] {
+            let mut dice = Dice::new(n as u64);
+            let draws = 11_000 * n;
+            let mut seen = vec![0usize; n];
+            for _ in 0..draws {
+                let i = dice.index(n).expect("a bound above 0");
+                assert!(i < n, "{i} drawn below {n}");
+                seen[i] += 1;
+            }
+            // 11,000 expected each: a binomial's standard deviation is at most about 105
+            for (i, &k) in seen.iter().enumerate() {
+                assert!(k.abs_diff(11_000) < 600, "n {n}: value {i} drawn {k} times");
+            }
+        }
+    }
+}
