@@ -177,8 +177,8 @@ const fn differ_bit(a: usize, b: usize) -> usize {
         (0, 1) => 0,
         (1, 2) => 1,
         (2, 3) => 2,
-        (0, 2) => 3,
-        (1, 3) => 4,
+        (0, 3) => 3,
+        (0, 2) => 4,
         _ => 5,
     }
 }
@@ -189,10 +189,11 @@ const fn differ_bit(a: usize, b: usize) -> usize {
 #[inline(always)]
 fn candidate_pattern(w: u64) -> usize {
     // the exclusive ors are below 64, so no byte's sum below carries into the next
-    let neighbours = (w ^ w >> 8) & 0xFF_FFFF; // pieces 0-1, 1-2, 2-3
-    let apart = (w ^ w >> 16) & 0xFFFF; // 0-2, 1-3
-    let ends = (w ^ w >> 24) & 0xFF; // 0-3
-    let xors = neighbours | apart << 24 | ends << 40;
+    // the codes twice over, so that each piece has a neighbour one and two bytes up
+    let twice = w | w << 32;
+    let neighbours = (twice ^ twice >> 8) & 0xFFFF_FFFF; // pieces 0-1, 1-2, 2-3, 3-0
+    let apart = (twice ^ twice >> 16) & 0xFFFF; // 0-2, 1-3
+    let xors = neighbours | apart << 32;
     let differ = ((xors + 0x7F7F_7F7F_7F7F) & 0x8080_8080_8080) >> 7;
     let on_path = (at_least(w, 1) & !at_least(w, KEEP)) >> 7;
     (differ.wrapping_mul(GATHER) >> 56) as usize
@@ -277,6 +278,15 @@ impl Crowd {
     /// Seen by player `p`, from where each player's pieces stand.
     #[inline(always)]
     pub(super) fn of(seats: &[SeatSquares], p: usize) -> Crowd {
+        if let [a, b] = seats {
+            // two players: the other one's squares, picked once
+            let other = if p == 0 { b } else { a };
+            return Crowd {
+                enemies: other.once,
+                doubles: a.twice | b.twice,
+                enemy_doubles: other.twice,
+            };
+        }
         let mut crowd = Crowd {
             enemies: 0,
             doubles: 0,
