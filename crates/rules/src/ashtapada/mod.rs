@@ -595,7 +595,8 @@ impl Ashtapada {
         };
         Some(Outcome {
             payoffs,
-            reason: format!("{} {why}", self.seats[p].name()),
+            // written without the formatting machinery: a playout ends here
+            reason: [self.seats[p].name(), why].join(" "),
         })
     }
 }
