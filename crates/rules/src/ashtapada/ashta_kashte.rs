@@ -7,7 +7,7 @@
 //! the throw and the other pieces. A random choice checks only the candidate it draws
 //! ([`Ashtapada::ak_random`]).
 
-use super::paths::{Hop, Sq, MARKED};
+use super::paths::{Hop, MARKED};
 use super::plans::SeatSquares;
 use super::{on_path, slot, Ashtapada, Board, Code, Part, Plan, Run, KEEP};
 use crate::game::Dice;
@@ -121,15 +121,8 @@ impl Ashtapada {
         let from = pieces.codes[p][unit.trailing_zeros() as usize & 3];
         let hop = self.paths[p].hops[from as usize & 63][slot];
         pieces.set_unit(p, unit, hop.to);
-        // the centre (no landing square) and the resting squares are safe for every
-        // piece: one test for all, as most landings capture nothing
-        hop.landing & enemies & !MARKED != 0
-            && self.capture_on(
-                pieces,
-                p,
-                unit.count_ones() as usize,
-                hop.landing.trailing_zeros() as Sq,
-            )
+        // the centre (no landing square) is safe for every piece
+        self.land_on(pieces, p, unit.count_ones() as usize, hop.landing, enemies)
     }
 
     /// Ashta-kashte: every move for the throw just made, as plans.

@@ -64,18 +64,33 @@ impl Ashtapada {
         enemies: u64,
     ) -> bool {
         let s = self.paths[p].squares[to as usize];
-        // seed 002 rule 15: a piece on an X square is safe (they share it); one test for
-        // both, as most landings capture nothing
-        if enemies & !MARKED & 1 << (s & 63) == 0 {
+        self.land_on(pieces, p, movers, 1 << (s & 63), enemies)
+    }
+
+    /// As [`Ashtapada::land`], with the square landed on as a mask (empty for a square
+    /// where nobody is captured, Ashta-kashte's centre).
+    #[inline]
+    pub(super) fn land_on(
+        &self,
+        pieces: &mut Board,
+        p: usize,
+        movers: usize,
+        landing: u64,
+        enemies: u64,
+    ) -> bool {
+        // seed 002 rule 15: a piece on an X square is safe (they share it), and so are
+        // Ashta-kashte's resting squares; one test for both, as most landings capture
+        // nothing
+        if landing & enemies & !MARKED == 0 {
             return false;
         }
-        self.capture_on(pieces, p, movers, s)
+        self.capture_on(pieces, p, movers, landing.trailing_zeros() as Sq)
     }
 
     /// The captures of a landing of `movers` pieces of player `p` on square `s`, where
     /// other players' pieces may stand (see [`Ashtapada::land`]).
     #[inline(never)]
-    pub(super) fn capture_on(&self, pieces: &mut Board, p: usize, movers: usize, s: Sq) -> bool {
+    fn capture_on(&self, pieces: &mut Board, p: usize, movers: usize, s: Sq) -> bool {
         let mut captured = false;
         let others = self.others_on(pieces, p, s);
         for (q, mask) in others.groups() {
