@@ -87,8 +87,6 @@ pub(crate) struct Track {
     pub end: Sq,
     /// Each board square's index on the path ([`Track::OFF`] for the end square).
     pub index: [u8; 64],
-    /// For each path index, the squares of the path before it, as a mask.
-    pub before: [u64; PATH_LEN + 1],
     /// For each one-byte code of a piece's spot (path index + 1; 0 in hand, 61 at the end
     /// square, 62 borne off), the piece's path square as a mask, empty off the path.
     pub code_bit: [u64; 64],
@@ -121,6 +119,7 @@ impl Track {
     pub fn new((path, end): (Vec<Sq>, Sq)) -> Track {
         let mut squares = [0; PATH_LEN];
         let mut index = [Track::OFF; 64];
+        // for each path index, the squares of the path before it, as a mask
         let mut before = [0u64; PATH_LEN + 1];
         let mut code_bit = [0u64; 64];
         for (i, &s) in path.iter().enumerate().take(PATH_LEN) {
@@ -151,7 +150,6 @@ impl Track {
             squares,
             end,
             index,
-            before,
             code_bit,
             hops,
         }

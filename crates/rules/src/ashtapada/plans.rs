@@ -1,5 +1,6 @@
-//! The plans open to a player: kile's search over the throws of a series (seed 002) and
-//! Ashta-kashte's single moves (seed 001 appendix), with what a landing does.
+//! The plans open to a player in kile: the search over the throws of a series (seed
+//! 002); and, for both rulesets, where each player's pieces stand and what a landing
+//! does.
 
 use super::paths::{Sq, Track, MARKED};
 use super::{on_path, slot, Ashtapada, Board, Part, Plan, Run, Spot, HAND, KEEP, OFF, THROWS};
