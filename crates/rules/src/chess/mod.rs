@@ -7,6 +7,7 @@ pub mod game;
 pub mod games;
 mod hooks;
 mod legality;
+mod lines;
 pub mod movegen;
 pub mod movement;
 mod outcome;

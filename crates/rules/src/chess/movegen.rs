@@ -467,7 +467,7 @@ impl Position {
                     let a = t.leap_capture[from.index()] & target;
                     (a & enemy, a & !occ)
                 } else if ride_only {
-                    let a = v.rides(t.capture_rays, from, occ) & target;
+                    let a = v.capture_rides(t, from, occ) & target;
                     (a & enemy, a & !occ)
                 } else if uniform {
                     let a = self.attacks_of(kind, us, from, occ) & target;

@@ -54,6 +54,11 @@ pub(crate) struct KindTables {
     pub(crate) rides: Vec<(usize, Mode)>,
     /// The rays of the rides that capture, as a mask of ray indices.
     pub(crate) capture_rays: u16,
+    /// The tabled lines (of [`super::variant::Variant::lines`]) covering some of
+    /// `capture_rays`, as a mask of line indices.
+    pub(crate) capture_lines: u16,
+    /// The rays of `capture_rays` no tabled line covers, walked ray by ray.
+    pub(crate) capture_walked: u16,
     /// Unlimited hops (a cannon's): (ray index, mode).
     pub(crate) hops: Vec<(usize, Mode)>,
     /// Other movement, per square.
@@ -144,6 +149,8 @@ pub(crate) fn build(
                 leap_attackers: [Bitboard::EMPTY; GRID_SQUARES],
                 rides: Vec::new(),
                 capture_rays: 0,
+                capture_lines: 0,
+                capture_walked: 0,
                 hops: Vec::new(),
                 paths: vec![Vec::new(); GRID_SQUARES],
                 path_attackers: [Bitboard::EMPTY; GRID_SQUARES],
@@ -406,7 +413,7 @@ impl Position {
         if v.leap_only >> k & 1 != 0 {
             return b;
         }
-        b |= v.rides(t.capture_rays, sq, occ);
+        b |= v.capture_rides(t, sq, occ);
         for &(r, mode) in &t.hops {
             if mode.captures() {
                 b |= v.hop_capture(k, r, sq, occ, same);
@@ -551,6 +558,21 @@ impl super::variant::Variant {
         while rays != 0 {
             b |= self.ride(rays.trailing_zeros() as usize, sq, occ);
             rays &= rays - 1;
+        }
+        b
+    }
+
+    /// The squares a piece with tables `t` on `sq` reaches by its capturing rides: by the
+    /// tabled lines, and ray by ray for the rest.
+    #[inline]
+    pub(crate) fn capture_rides(&self, t: &KindTables, sq: Square, occ: Bitboard) -> Bitboard {
+        let mut b = self.rides(t.capture_walked, sq, occ);
+        let mut lines = t.capture_lines;
+        while lines != 0 {
+            if let Some(line) = self.lines.get(lines.trailing_zeros() as usize) {
+                b |= line.reach(sq, occ);
+            }
+            lines &= lines - 1;
         }
         b
     }

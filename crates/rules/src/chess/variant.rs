@@ -39,6 +39,9 @@ pub struct Variant {
     pub(crate) dead: Vec<[Bitboard; 2]>,
     pub(crate) tables: Vec<[KindTables; 2]>,
     pub(crate) rays: Vec<Ray>,
+    /// The lines (a ray and its opposite, or a ray alone) whose rides are looked up in one
+    /// table (see [`super::lines`]).
+    pub(crate) lines: Vec<super::lines::Line>,
     /// Per colour, the rays grouped by the kinds that ride (or hop) to capture along them
     /// (toward a square, so by the ray's opposite).
     pub(crate) rider_groups: [Vec<RiderGroup>; 2],
@@ -112,10 +115,11 @@ impl Variant {
             .position(|p| p.role == Role::King)
             .ok_or(VariantError::NoKing)? as Kind;
         let board = spec.shape.mask();
-        let (tables, rays, simple) = super::tables::build(&spec, board)?;
+        let (mut tables, rays, simple) = super::tables::build(&spec, board)?;
         if rays.len() > MAX_RAYS {
             return Err(VariantError::TooManyKinds);
         }
+        let lines = tabled_lines(&mut tables, &rays);
         let mut ride_capturers = [vec![0u16; rays.len()], vec![0u16; rays.len()]];
         let mut hop_capturers = [vec![0u16; rays.len()], vec![0u16; rays.len()]];
         for (k, t) in tables.iter().enumerate() {
@@ -320,6 +324,7 @@ impl Variant {
             king,
             tables,
             rays,
+            lines,
             rider_groups,
             leap_reach,
             cannon_rule_kinds,
@@ -500,4 +505,43 @@ pub(crate) struct RiderGroup {
     pub(crate) rays: u16,
     /// Whether they hop (else ride).
     pub(crate) hop: bool,
+}
+
+/// The lines of the capturing rides of every kind, each ray paired with its opposite when
+/// the kind rides both; sets each kind's `capture_lines` and `capture_walked`.
+fn tabled_lines(
+    tables: &mut [[super::tables::KindTables; 2]],
+    rays: &[Ray],
+) -> Vec<super::lines::Line> {
+    let mut lines: Vec<super::lines::Line> = Vec::new();
+    let mut untabled: Vec<u16> = Vec::new();
+    for t in tables.iter_mut().flatten() {
+        let mut left = t.capture_rays;
+        while left != 0 {
+            let r = left.trailing_zeros() as usize;
+            let opposite = 1u16 << rays[r].opposite;
+            let mask = (1u16 << r) | (opposite & t.capture_rays);
+            left &= !mask;
+            let found = lines.iter().position(|l| l.rays == mask);
+            let index = match found {
+                Some(i) => Some(i),
+                None if untabled.contains(&mask) || lines.len() >= 16 => None,
+                None => match super::lines::Line::build(rays, mask) {
+                    Some(line) => {
+                        lines.push(line);
+                        Some(lines.len() - 1)
+                    }
+                    None => {
+                        untabled.push(mask);
+                        None
+                    }
+                },
+            };
+            match index {
+                Some(i) => t.capture_lines |= 1 << i,
+                None => t.capture_walked |= mask,
+            }
+        }
+    }
+    lines
 }
