@@ -131,7 +131,7 @@ impl Line {
 
     /// The squares reached from `sq` along the line, up to and including the first
     /// occupied square of each ray.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn reach(&self, sq: Square, occ: Bitboard) -> Bitboard {
         let slot = &self.slots[sq.index()];
         let x = ((occ & slot.mask).0 >> slot.shift) as u64 | slot.own;

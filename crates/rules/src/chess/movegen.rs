@@ -257,7 +257,10 @@ impl Position {
     /// The legal moves by the pieces' movement, outside the setup phase.
     fn generate_played(&self, list: &mut impl Sink) {
         if self.fast_legality() {
-            self.generate_moves(list, true, false, &self.riders(self.side.other()));
+            // filled in place: the 512 bytes are not copied
+            let mut riders = Riders::NONE;
+            self.fill_riders(self.side.other(), &mut riders);
+            self.generate_moves(list, true, false, &riders);
         } else {
             let them = self.side.other();
             let riders = self.riders(them);

@@ -124,6 +124,14 @@ pub(crate) struct Riders {
     pub(crate) hop_by_ray: [Bitboard; MAX_RAYS],
 }
 
+impl Riders {
+    /// No rider on any ray.
+    pub(crate) const NONE: Riders = Riders {
+        by_ray: [Bitboard::EMPTY; MAX_RAYS],
+        hop_by_ray: [Bitboard::EMPTY; MAX_RAYS],
+    };
+}
+
 /// The counting state of the Makruk family, as Fairy-Stockfish keeps it: a limit and a
 /// ply counter, both in plies.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -402,11 +410,16 @@ impl Position {
     /// `by`'s riders along each ray, for repeated attack queries in one position.
     #[inline]
     pub(crate) fn riders(&self, by: Color) -> Riders {
+        let mut r = Riders::NONE;
+        self.fill_riders(by, &mut r);
+        r
+    }
+
+    /// Sets `r` (all empty) to `by`'s riders along each ray (see [`Position::riders`]),
+    /// in place.
+    #[inline(always)]
+    pub(crate) fn fill_riders(&self, by: Color, r: &mut Riders) {
         let v = self.v;
-        let mut r = Riders {
-            by_ray: [Bitboard::EMPTY; MAX_RAYS],
-            hop_by_ray: [Bitboard::EMPTY; MAX_RAYS],
-        };
         let mine = self.by_color[by.index()];
         let of_kinds = |mut mask: u16| {
             let mut b = Bitboard::EMPTY;
@@ -438,7 +451,6 @@ impl Position {
                 rays &= rays - 1;
             }
         }
-        r
     }
 
     /// Pieces of `by` attacking `sq` with occupancy `occ`, given `by`'s riders.

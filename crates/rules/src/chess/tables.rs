@@ -564,7 +564,7 @@ impl super::variant::Variant {
 
     /// The squares a piece with tables `t` on `sq` reaches by its capturing rides: by the
     /// tabled lines, and ray by ray for the rest.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn capture_rides(&self, t: &KindTables, sq: Square, occ: Bitboard) -> Bitboard {
         let mut b = self.rides(t.capture_walked, sq, occ);
         let mut lines = t.capture_lines;
