@@ -430,17 +430,7 @@ impl Position {
             !Bitboard::EMPTY
         };
         let shogi_promotion = matches!(v.spec.promotion, Promotion::Shogi { .. });
-        // squares where a pawn's move is more than a plain move (promotion)
-        let last_rank = v.shape().rank(if us == Color::White {
-            v.shape().ranks - 1
-        } else {
-            0
-        });
-        let pawn_special = match v.spec.promotion {
-            Promotion::Choice(_) => v.promotion_zone(us),
-            Promotion::OriginalType | Promotion::LostType => last_rank,
-            _ => Bitboard::EMPTY,
-        };
+        let pawn_special = v.pawn_special[us.index()];
         for kind in 0..v.kinds() as Kind {
             if fast && kind == royal_kind {
                 continue;
@@ -451,10 +441,7 @@ impl Position {
             if fast && v.shift_pawns >> kind & 1 != 0 {
                 // the pawns neither pinned nor near a square where a move is more than a
                 // plain move: all at once, by shifting the set
-                let near = pawn_step(pawn_special, them, 0)
-                    | pawn_step(pawn_special, them, -1)
-                    | pawn_step(pawn_special, them, 1);
-                let free = each & !pins.pinned & !near;
+                let free = each & !pins.pinned & !v.pawn_special_near[us.index()];
                 each &= !free;
                 for df in [-1, 0, 1] {
                     let to = pawn_step(free, us, df) & v.board & target;

@@ -234,6 +234,9 @@ impl Position {
     #[inline]
     pub fn royals(&self, c: Color) -> Bitboard {
         let mut mask = self.v.royal_kinds;
+        if mask == 1 << self.v.king {
+            return self.pieces(c, self.v.king);
+        }
         let mut b = Bitboard::EMPTY;
         while mask != 0 {
             b |= self.by_kind[mask.trailing_zeros() as usize];
@@ -247,7 +250,7 @@ impl Position {
     }
     /// Whether `c` holds any piece in hand.
     pub fn has_hand(&self, c: Color) -> bool {
-        self.hands[c.index()].iter().any(|&n| n > 0)
+        self.hands[c.index()] != [0; MAX_KINDS]
     }
     /// En passant target square.
     pub fn ep_square(&self) -> Option<Square> {

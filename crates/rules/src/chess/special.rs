@@ -64,6 +64,9 @@ impl Position {
             }
         }
         let Some(k) = ksq else { return };
+        if !v.special_moves {
+            return;
+        }
         if hooks.pass {
             let pass = Move::new(MoveKind::Pass, k, k, 0);
             if in_check {

@@ -58,6 +58,15 @@ pub struct Variant {
     /// kings are tested on their own).
     pub(crate) king_file_rays: u16,
     pub(crate) promotion_zone: [Bitboard; 2],
+    /// Per colour, the squares where a pawn's move is more than a plain move (it
+    /// promotes there).
+    pub(crate) pawn_special: [Bitboard; 2],
+    /// Per colour, the squares from which one pawn step (forward, or diagonally forward)
+    /// can reach `pawn_special`.
+    pub(crate) pawn_special_near: [Bitboard; 2],
+    /// Whether some rule adds moves beyond the pieces' movement: en passant, passing,
+    /// impasse, castling, king leaps, the fers's double step, promotion in place.
+    pub(crate) special_moves: bool,
     pub(crate) pawn_kinds: u16,
     /// Pawn kinds that only step straight forward and capture diagonally forward, one
     /// square (their moves are generated for the whole set by shifting it).
@@ -331,6 +340,9 @@ impl Variant {
             simple,
             king_file_rays,
             promotion_zone,
+            pawn_special: [Bitboard::EMPTY; 2],
+            pawn_special_near: [Bitboard::EMPTY; 2],
+            special_moves: false,
             pawn_kinds,
             shift_pawns,
             plain_attacks,
@@ -348,6 +360,30 @@ impl Variant {
                 }
             }
         }
+        for c in Color::BOTH {
+            let last = if c == Color::White {
+                v.shape().ranks - 1
+            } else {
+                0
+            };
+            let special = match v.spec.promotion {
+                Promotion::Choice(_) => v.promotion_zone(c),
+                Promotion::OriginalType | Promotion::LostType => v.shape().rank(last),
+                _ => Bitboard::EMPTY,
+            };
+            v.pawn_special[c.index()] = special;
+            v.pawn_special_near[c.index()] = [-1, 0, 1]
+                .into_iter()
+                .fold(Bitboard::EMPTY, |b, df| b | pawn_step(special, c.other(), df));
+        }
+        let h = &v.spec.hooks;
+        v.special_moves = h.pawn_double_step
+            || h.pass
+            || h.impasse
+            || h.castling
+            || h.king_leap != KingLeap::None
+            || h.fers_step != FersStep::None
+            || matches!(v.spec.promotion, Promotion::Sittuyin { .. });
         let start = super::fen::parse_board_only(&v, &v.spec.start_fen.clone())
             .map_err(|e| VariantError::StartFen(e.to_string()))?;
         for (sq, piece) in start {
