@@ -21,7 +21,14 @@ fn count_kind(pos: &Position, c: Color, id: &str) -> u32 {
 }
 
 fn any_pawns(pos: &Position) -> bool {
-    (0..pos.v.kinds() as Kind).any(|k| pos.v.is_pawn(k) && pos.kind_bb(k).any())
+    let mut kinds = pos.v.pawn_kinds;
+    while kinds != 0 {
+        if pos.kind_bb(kinds.trailing_zeros() as Kind).any() {
+            return true;
+        }
+        kinds &= kinds - 1;
+    }
+    false
 }
 
 /// The limit (in plies) in force, 0 if none.

@@ -27,7 +27,21 @@ impl Tested {
 
 impl Position {
     /// Moves whose legality is always tested by playing them.
+    #[inline(always)]
     pub(crate) fn generate_special(
+        &self,
+        list: &mut impl Sink,
+        in_check: bool,
+        ksq: Option<Square>,
+        riders: &Riders,
+        tested: Tested,
+    ) {
+        if self.ep.is_some() || self.v.special_moves {
+            self.generate_special_moves(list, in_check, ksq, riders, tested);
+        }
+    }
+
+    fn generate_special_moves(
         &self,
         list: &mut impl Sink,
         in_check: bool,
@@ -64,9 +78,6 @@ impl Position {
             }
         }
         let Some(k) = ksq else { return };
-        if !v.special_moves {
-            return;
-        }
         if hooks.pass {
             let pass = Move::new(MoveKind::Pass, k, k, 0);
             if in_check {
