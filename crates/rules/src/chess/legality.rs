@@ -286,7 +286,13 @@ impl Position {
             king: k,
             occ,
         };
-        for (i, ray) in v.rays.iter().enumerate() {
+        let rays = if (v.ray_reach[k.index()] & riders.all).any() {
+            &v.rays[..]
+        } else {
+            // no rider on any ray from the king: no check or pin along one
+            &[]
+        };
+        for (i, ray) in rays.iter().enumerate() {
             let full = ray.from[k.index()];
             let line_riders = riders.by_ray[i];
             if (full & line_riders).is_empty() {

@@ -122,6 +122,8 @@ pub(crate) struct Riders {
     pub(crate) by_ray: [Bitboard; MAX_RAYS],
     /// Hoppers that capture along each ray direction.
     pub(crate) hop_by_ray: [Bitboard; MAX_RAYS],
+    /// Every rider of `by_ray`, on whichever ray.
+    pub(crate) all: Bitboard,
 }
 
 impl Riders {
@@ -129,6 +131,7 @@ impl Riders {
     pub(crate) const NONE: Riders = Riders {
         by_ray: [Bitboard::EMPTY; MAX_RAYS],
         hop_by_ray: [Bitboard::EMPTY; MAX_RAYS],
+        all: Bitboard::EMPTY,
     };
 }
 
@@ -437,6 +440,7 @@ impl Position {
             let by_ray = if g.hop {
                 &mut r.hop_by_ray
             } else {
+                r.all |= b;
                 &mut r.by_ray
             };
             let mut rays = g.rays;
@@ -448,6 +452,7 @@ impl Position {
         if v.king_file_rays != 0 {
             // the flying general: the king faces along its file like a rook
             let royals = self.royals(by);
+            r.all |= royals;
             let mut rays = v.king_file_rays;
             while rays != 0 {
                 r.by_ray[rays.trailing_zeros() as usize] |= royals;
@@ -503,6 +508,9 @@ impl Position {
         }
         if self.leapers_attacking(sq, by).any() {
             return true;
+        }
+        if (v.ray_reach[sq.index()] & riders.all).is_empty() {
+            return false;
         }
         for (i, ray) in v.rays.iter().enumerate() {
             let line_riders = riders.by_ray[i];

@@ -42,6 +42,8 @@ pub struct Variant {
     /// The lines (a ray and its opposite, or a ray alone) whose rides are looked up in one
     /// table (see [`super::lines`]).
     pub(crate) lines: Vec<super::lines::Line>,
+    /// For each square, the squares along every ray from it.
+    pub(crate) ray_reach: [Bitboard; GRID_SQUARES],
     /// Per colour, the rays grouped by the kinds that ride (or hop) to capture along them
     /// (toward a square, so by the ray's opposite).
     pub(crate) rider_groups: [Vec<RiderGroup>; 2],
@@ -129,6 +131,10 @@ impl Variant {
             return Err(VariantError::TooManyKinds);
         }
         let lines = tabled_lines(&mut tables, &rays);
+        let mut ray_reach = [Bitboard::EMPTY; GRID_SQUARES];
+        for (i, reach) in ray_reach.iter_mut().enumerate() {
+            *reach = rays.iter().fold(Bitboard::EMPTY, |b, r| b | r.from[i]);
+        }
         let mut ride_capturers = [vec![0u16; rays.len()], vec![0u16; rays.len()]];
         let mut hop_capturers = [vec![0u16; rays.len()], vec![0u16; rays.len()]];
         for (k, t) in tables.iter().enumerate() {
@@ -334,6 +340,7 @@ impl Variant {
             tables,
             rays,
             lines,
+            ray_reach,
             rider_groups,
             leap_reach,
             cannon_rule_kinds,
