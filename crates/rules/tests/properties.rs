@@ -1,5 +1,6 @@
 //! Properties over random games of every chess-family game and ruleset: FEN and move text
-//! round-trip, the incremental hash equals the recomputed one, and no legal sequence panics.
+//! round-trip, the incremental hash equals the recomputed one, the quick attack test agrees
+//! with the full one, and no legal sequence panics.
 
 use ashta_rules::chess::{pgn, variant, ChessGame, Position, GAMES};
 use ashta_rules::{Game, Turn};
@@ -47,6 +48,20 @@ fn check_position(pos: &Position) -> Result<(), TestCaseError> {
         "hash after FEN round trip of {}",
         fen
     );
+    // the quick attack test agrees with the full list of attackers
+    let occ = pos.occupied();
+    for sq in pos.variant().shape().squares() {
+        for c in ashta_rules::geometry::Color::BOTH {
+            prop_assert_eq!(
+                pos.is_attacked(sq, c, occ),
+                pos.attackers_to(sq, c, occ).any(),
+                "{:?} attacks {} at {}",
+                c,
+                sq,
+                fen
+            );
+        }
+    }
     let legal = pos.legal_moves();
     prop_assert_eq!(pos.count_legal(), legal.len(), "moves counted at {}", fen);
     let (fast, reference) = moves_and_reference(pos);

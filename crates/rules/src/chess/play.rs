@@ -251,11 +251,9 @@ impl Position {
             }
         };
         if leap_right || hooks.shatar_mate {
-            let checkers = match self.king_square(them) {
-                Some(k) => self.attackers_to(k, us, self.occupied()),
-                None => Bitboard::EMPTY,
-            };
-            if checkers.any() {
+            let king = self.king_square(them);
+            let check = king.is_some_and(|k| self.is_attacked(k, us, self.occupied()));
+            if check {
                 match hooks.king_leap {
                     KingLeap::OncePerGame => self.set_leap(them, false),
                     KingLeap::FirstMove | KingLeap::FirstMoveForward | KingLeap::Cambodian => {
@@ -270,6 +268,11 @@ impl Position {
                 }
             }
             if hooks.shatar_mate {
+                // the checking pieces, looked for only when there is a check
+                let checkers = match king {
+                    Some(k) if check => self.attackers_to(k, us, self.occupied()),
+                    _ => Bitboard::EMPTY,
+                };
                 let shak = Iterator::any(&mut checkers.clone(), |s| {
                     let id = self.v.piece(self.piece_at(s).expect("checker").kind).id;
                     matches!(id, "bers" | "rook" | "knight")
