@@ -541,6 +541,11 @@ impl Position {
                 for from in pieces {
                     attacked |= t.leap_capture[from.index()];
                 }
+            } else if v.ride_only >> kind & 1 != 0 {
+                let t = &v.tables[kind as usize][by.index()];
+                for from in pieces {
+                    attacked |= v.capture_rides(t, from, occ);
+                }
             } else {
                 for from in pieces {
                     attacked |= self.attacks_in(kind, by, from, occ, self.kind_bb(kind));
