@@ -6,7 +6,7 @@ use super::legality::Pins;
 use super::movegen::{sq0, MoveList, Sink};
 use super::position::{Move, MoveKind, Position, Riders};
 use super::variant::{pawn_offset, pawn_step, FersStep, Kind, KingLeap, Promotion, Setup};
-use crate::geometry::{Bitboard, Color, Square, KNIGHT_STEPS};
+use crate::geometry::{Bitboard, Color, Square};
 
 /// King destinations already tested for attack in this position, and those found safe.
 /// Castling (never from check) may use them: with the king in check excluded and no
@@ -110,23 +110,19 @@ impl Position {
             }
         };
         if leap_ok && !in_check {
-            for (dx, dy) in KNIGHT_STEPS {
-                let Some(to) = k.offset(dx, dy).filter(|s| v.board.has(*s)) else {
-                    continue;
-                };
-                if own.has(to) {
-                    continue;
+            let mut leaps = v.king_leaps[us.index()][k.index()] & !own;
+            if hooks.king_leap == KingLeap::Cambodian {
+                leaps &= !occ;
+            }
+            for to in leaps {
+                if v.simple {
+                    // table-driven pieces: the landing square tested like a king step's
+                    if !self.attacked_at(to, us.other(), occ.without(k), riders) {
+                        list.push(Move::normal(k, to));
+                    }
+                } else {
+                    self.push_if_safe(list, Move::normal(k, to), riders);
                 }
-                let forward_only = matches!(
-                    hooks.king_leap,
-                    KingLeap::FirstMoveForward | KingLeap::Cambodian
-                );
-                if (forward_only && dy != us.forward())
-                    || (hooks.king_leap == KingLeap::Cambodian && occ.has(to))
-                {
-                    continue;
-                }
-                self.push_if_safe(list, Move::normal(k, to), riders);
             }
         }
         if hooks.fers_step != FersStep::None {

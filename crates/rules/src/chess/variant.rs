@@ -4,7 +4,7 @@
 
 use super::movement::{parse_betza, BetzaError, Mode};
 use super::tables::{KindTables, Ray};
-use crate::geometry::{Bitboard, Color, Shape, Square, GRID_SQUARES};
+use crate::geometry::{Bitboard, Color, Shape, Square, GRID_SQUARES, KNIGHT_STEPS};
 
 /// Index of a piece type in its variant's piece list.
 pub type Kind = u8;
@@ -42,6 +42,9 @@ pub struct Variant {
     /// The lines (a ray and its opposite, or a ray alone) whose rides are looked up in one
     /// table (see [`super::lines`]).
     pub(crate) lines: Vec<super::lines::Line>,
+    /// Per colour and square, where the king's leap (a knight's leap, only forward where
+    /// the rule says so) lands on the board.
+    pub(crate) king_leaps: [[Bitboard; GRID_SQUARES]; 2],
     /// For each square, the squares along every ray from it.
     pub(crate) ray_reach: [Bitboard; GRID_SQUARES],
     /// Per colour, the rays grouped by the kinds that ride (or hop) to capture along them
@@ -340,6 +343,7 @@ impl Variant {
             tables,
             rays,
             lines,
+            king_leaps: [[Bitboard::EMPTY; GRID_SQUARES]; 2],
             ray_reach,
             rider_groups,
             leap_reach,
@@ -382,6 +386,25 @@ impl Variant {
             v.pawn_special_near[c.index()] = [-1, 0, 1]
                 .into_iter()
                 .fold(Bitboard::EMPTY, |b, df| b | pawn_step(special, c.other(), df));
+        }
+        let forward_only = matches!(
+            v.spec.hooks.king_leap,
+            KingLeap::FirstMoveForward | KingLeap::Cambodian
+        );
+        for c in Color::BOTH {
+            for (i, leaps) in v.king_leaps[c.index()].iter_mut().enumerate() {
+                let Some(k) = Square::from_index(i) else {
+                    continue;
+                };
+                for (dx, dy) in KNIGHT_STEPS {
+                    if forward_only && dy != c.forward() {
+                        continue;
+                    }
+                    if let Some(to) = k.offset(dx, dy).filter(|s| board.has(*s)) {
+                        *leaps |= to.bb();
+                    }
+                }
+            }
         }
         let h = &v.spec.hooks;
         v.special_moves = h.pawn_double_step
