@@ -197,6 +197,27 @@ mod tests {
         assert!(checked > 0);
     }
 
+    /// A piece riding in more directions than a position keeps riders for is refused
+    /// with a message, not built (a nightrider and a queen: sixteen directions).
+    #[test]
+    fn too_many_ride_directions_are_refused() {
+        use super::super::variant::{Variant, VariantError};
+        let mut spec = variant("asha", None, &[]).expect("chess").spec.clone();
+        let knight = spec
+            .pieces
+            .iter_mut()
+            .find(|p| p.id == "knight")
+            .expect("a knight");
+        knight.betza = "NN";
+        match Variant::build(spec) {
+            Err(e @ VariantError::TooManyRays) => {
+                assert!(e.to_string().contains("at most 8 directions"), "{e}")
+            }
+            Err(e) => panic!("another error: {e}"),
+            Ok(_) => panic!("built with sixteen ride directions"),
+        }
+    }
+
     /// The riders of the 8x8 games, Xiangqi and Shogi slide by table on every line.
     #[test]
     fn the_usual_riders_are_tabled() {

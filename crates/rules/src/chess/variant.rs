@@ -9,8 +9,10 @@ use crate::geometry::{Bitboard, Color, Shape, Square, GRID_SQUARES, KNIGHT_STEPS
 /// Index of a piece type in its variant's piece list.
 pub type Kind = u8;
 
-/// Most rider directions a variant may have.
-pub const MAX_RAYS: usize = 16;
+/// Most rider directions a variant may have: the eight of the queen, which every game
+/// here keeps within (a position's riders are kept per ray, so the bound is paid for on
+/// every move generated).
+pub const MAX_RAYS: usize = 8;
 /// No ray joins two squares.
 pub(crate) const NO_RAY: u8 = u8::MAX;
 
@@ -109,6 +111,9 @@ pub enum VariantError {
     /// Too many piece types.
     #[error("a variant has at most {MAX_KINDS} piece types")]
     TooManyKinds,
+    /// Too many rider directions.
+    #[error("a variant's pieces ride in at most {MAX_RAYS} directions")]
+    TooManyRays,
     /// No royal piece.
     #[error("the variant has no king")]
     NoKing,
@@ -131,7 +136,7 @@ impl Variant {
         let board = spec.shape.mask();
         let (mut tables, rays, simple) = super::tables::build(&spec, board)?;
         if rays.len() > MAX_RAYS {
-            return Err(VariantError::TooManyKinds);
+            return Err(VariantError::TooManyRays);
         }
         let lines = tabled_lines(&mut tables, &rays);
         let mut ray_reach = [Bitboard::EMPTY; GRID_SQUARES];
@@ -383,9 +388,10 @@ impl Variant {
                 _ => Bitboard::EMPTY,
             };
             v.pawn_special[c.index()] = special;
-            v.pawn_special_near[c.index()] = [-1, 0, 1]
-                .into_iter()
-                .fold(Bitboard::EMPTY, |b, df| b | pawn_step(special, c.other(), df));
+            v.pawn_special_near[c.index()] =
+                [-1, 0, 1].into_iter().fold(Bitboard::EMPTY, |b, df| {
+                    b | pawn_step(special, c.other(), df)
+                });
         }
         let forward_only = matches!(
             v.spec.hooks.king_leap,
