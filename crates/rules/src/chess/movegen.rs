@@ -419,7 +419,9 @@ impl Position {
                 };
             }
             if checkers.several() {
-                self.generate_special(list, true, ksq, riders, tested);
+                if self.may_have_special() {
+                    self.generate_special(list, true, ksq, riders, tested);
+                }
                 return;
             }
         }
@@ -523,7 +525,9 @@ impl Position {
             }
         }
         let in_check = if fast { checkers.any() } else { slow_in_check };
-        self.generate_special(list, in_check, ksq, riders, tested);
+        if self.may_have_special() {
+            self.generate_special(list, in_check, ksq, riders, tested);
+        }
     }
 
     /// Every square `by`'s pieces attack with occupancy `occ`.

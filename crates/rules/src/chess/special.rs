@@ -26,22 +26,15 @@ impl Tested {
 }
 
 impl Position {
-    /// Moves whose legality is always tested by playing them.
-    #[inline(always)]
-    pub(crate) fn generate_special(
-        &self,
-        list: &mut impl Sink,
-        in_check: bool,
-        ksq: Option<Square>,
-        riders: &Riders,
-        tested: Tested,
-    ) {
-        if self.ep.is_some() || self.v.special_moves {
-            self.generate_special_moves(list, in_check, ksq, riders, tested);
-        }
+    /// Whether [`Position::generate_special`] can find any move: en passant is possible
+    /// or some rule of the variant adds moves.
+    #[inline]
+    pub(crate) fn may_have_special(&self) -> bool {
+        self.ep.is_some() || self.v.special_moves
     }
 
-    fn generate_special_moves(
+    /// Moves whose legality is always tested by playing them.
+    pub(crate) fn generate_special(
         &self,
         list: &mut impl Sink,
         in_check: bool,
