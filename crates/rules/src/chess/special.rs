@@ -108,8 +108,9 @@ impl Position {
                 leaps &= !occ;
             }
             for to in leaps {
-                if v.simple {
+                if v.simple && !list.by_playing() {
                     // table-driven pieces: the landing square tested like a king step's
+                    // (the reference, playing every move, tests the leap by playing it)
                     if !self.attacked_at(to, us.other(), occ.without(k), riders) {
                         list.push(Move::normal(k, to));
                     }
