@@ -21,14 +21,7 @@ fn count_kind(pos: &Position, c: Color, id: &str) -> u32 {
 }
 
 fn any_pawns(pos: &Position) -> bool {
-    let mut kinds = pos.v.pawn_kinds;
-    while kinds != 0 {
-        if pos.kind_bb(kinds.trailing_zeros() as Kind).any() {
-            return true;
-        }
-        kinds &= kinds - 1;
-    }
-    false
+    pos.kinds_bb(pos.v.pawn_kinds).any()
 }
 
 /// The limit (in plies) in force, 0 if none.

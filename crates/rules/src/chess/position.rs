@@ -236,16 +236,21 @@ impl Position {
     /// `c`'s royal pieces.
     #[inline]
     pub fn royals(&self, c: Color) -> Bitboard {
-        let mut mask = self.v.royal_kinds;
+        let mask = self.v.royal_kinds;
         if mask == 1 << self.v.king {
             return self.pieces(c, self.v.king);
         }
+        self.kinds_bb(mask) & self.by_color[c.index()]
+    }
+    /// Squares of the types in the mask `kinds`, both colours.
+    #[inline]
+    pub(crate) fn kinds_bb(&self, mut kinds: u16) -> Bitboard {
         let mut b = Bitboard::EMPTY;
-        while mask != 0 {
-            b |= self.by_kind[mask.trailing_zeros() as usize];
-            mask &= mask - 1;
+        while kinds != 0 {
+            b |= self.by_kind[kinds.trailing_zeros() as usize];
+            kinds &= kinds - 1;
         }
-        b & self.by_color[c.index()]
+        b
     }
     /// Pieces of type `k` in `c`'s hand.
     pub fn in_hand(&self, c: Color, k: Kind) -> u8 {
@@ -427,16 +432,8 @@ impl Position {
     pub(crate) fn fill_riders(&self, by: Color, r: &mut Riders) {
         let v = self.v;
         let mine = self.by_color[by.index()];
-        let of_kinds = |mut mask: u16| {
-            let mut b = Bitboard::EMPTY;
-            while mask != 0 {
-                b |= self.by_kind[mask.trailing_zeros() as usize];
-                mask &= mask - 1;
-            }
-            b & mine
-        };
         for g in &v.rider_groups[by.index()] {
-            let b = of_kinds(g.kinds);
+            let b = self.kinds_bb(g.kinds) & mine;
             let by_ray = if g.hop {
                 &mut r.hop_by_ray
             } else {
@@ -653,13 +650,7 @@ impl Position {
         }
         let mine = self.by_color[by.index()];
         for g in v.rider_groups[by.index()].iter().filter(|g| !g.hop) {
-            let mut riders = Bitboard::EMPTY;
-            let mut kinds = g.kinds;
-            while kinds != 0 {
-                riders |= self.by_kind[kinds.trailing_zeros() as usize];
-                kinds &= kinds - 1;
-            }
-            riders &= mine;
+            let riders = self.kinds_bb(g.kinds) & mine;
             if (riders & v.ray_reach[sq.index()]).is_empty() {
                 continue;
             }
