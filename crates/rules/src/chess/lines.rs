@@ -9,6 +9,7 @@
 //! is built: a line whose bits cannot be gathered so is left to the ray-by-ray walk.
 
 use super::tables::Ray;
+use super::variant::Variant;
 use crate::geometry::{Bitboard, Square, GRID_SQUARES};
 
 /// Most inner squares (with the rider's own) a tabled line may have.
@@ -42,10 +43,10 @@ pub(crate) struct Line {
 impl Line {
     /// The table of the rays in the mask `rays` (one ray, or a ray and its opposite), if
     /// their bits can be gathered on every square.
-    pub(crate) fn build(all: &[Ray], rays: u16) -> Option<Line> {
-        let members: Vec<&Ray> = (0..all.len())
+    pub(crate) fn build(v: &Variant, rays: u16) -> Option<Line> {
+        let members: Vec<&Ray> = (0..v.rays.len())
             .filter(|&r| rays >> r & 1 != 0)
-            .map(|r| &all[r])
+            .map(|r| &v.rays[r])
             .collect();
         let mut slots = Box::new([Slot::default(); GRID_SQUARES]);
         let mut reach = Vec::new();
@@ -107,23 +108,7 @@ impl Line {
                 if index(x, slot) != subset as usize {
                     return None;
                 }
-                let mut b = Bitboard::EMPTY;
-                for ray in &members {
-                    let full = ray.from[i];
-                    let blockers = full & occ;
-                    b |= match blockers.first() {
-                        None => full,
-                        Some(_) => {
-                            let first = if ray.up {
-                                blockers.lsb()
-                            } else {
-                                blockers.msb()
-                            };
-                            full ^ ray.from[first.index()]
-                        }
-                    };
-                }
-                reach.push(b);
+                reach.push(v.rides(rays, sq, occ));
             }
         }
         Some(Line { rays, slots, reach })

@@ -134,11 +134,10 @@ impl Variant {
             .position(|p| p.role == Role::King)
             .ok_or(VariantError::NoKing)? as Kind;
         let board = spec.shape.mask();
-        let (mut tables, rays, simple) = super::tables::build(&spec, board)?;
+        let (tables, rays, simple) = super::tables::build(&spec, board)?;
         if rays.len() > MAX_RAYS {
             return Err(VariantError::TooManyRays);
         }
-        let lines = tabled_lines(&mut tables, &rays);
         let mut ray_reach = [Bitboard::EMPTY; GRID_SQUARES];
         for (i, reach) in ray_reach.iter_mut().enumerate() {
             *reach = rays.iter().fold(Bitboard::EMPTY, |b, r| b | r.from[i]);
@@ -347,7 +346,7 @@ impl Variant {
             king,
             tables,
             rays,
-            lines,
+            lines: Vec::new(),
             king_leaps: [[Bitboard::EMPTY; GRID_SQUARES]; 2],
             ray_reach,
             rider_groups,
@@ -376,6 +375,7 @@ impl Variant {
                 }
             }
         }
+        v.table_lines();
         for c in Color::BOTH {
             let last = if c == Color::White {
                 v.shape().ranks - 1
@@ -579,41 +579,50 @@ pub(crate) struct RiderGroup {
     pub(crate) hop: bool,
 }
 
-/// The lines of the capturing rides of every kind, each ray paired with its opposite when
-/// the kind rides both; sets each kind's `capture_lines` and `capture_walked`.
-fn tabled_lines(
-    tables: &mut [[super::tables::KindTables; 2]],
-    rays: &[Ray],
-) -> Vec<super::lines::Line> {
-    let mut lines: Vec<super::lines::Line> = Vec::new();
-    let mut untabled: Vec<u16> = Vec::new();
-    for t in tables.iter_mut().flatten() {
-        let mut left = t.capture_rays;
-        while left != 0 {
-            let r = left.trailing_zeros() as usize;
-            let opposite = 1u16 << rays[r].opposite;
-            let mask = (1u16 << r) | (opposite & t.capture_rays);
-            left &= !mask;
-            let found = lines.iter().position(|l| l.rays == mask);
-            let index = match found {
-                Some(i) => Some(i),
-                None if untabled.contains(&mask) || lines.len() >= 16 => None,
-                None => match super::lines::Line::build(rays, mask) {
-                    Some(line) => {
-                        lines.push(line);
-                        Some(lines.len() - 1)
+impl Variant {
+    /// Tables the lines of the capturing rides of every kind, each ray paired with its
+    /// opposite when the kind rides both, and sets each kind's `capture_lines` and
+    /// `capture_walked`.
+    fn table_lines(&mut self) {
+        let mut lines: Vec<super::lines::Line> = Vec::new();
+        let mut untabled: Vec<u16> = Vec::new();
+        // per kind and colour: the lines used and the rays left to walk
+        let mut found = Vec::new();
+        for pair in &self.tables {
+            for t in pair {
+                let (mut tabled, mut walked) = (0u16, 0u16);
+                let mut left = t.capture_rays;
+                while left != 0 {
+                    let r = left.trailing_zeros() as usize;
+                    let opposite = 1u16 << self.rays[r].opposite;
+                    let mask = (1u16 << r) | (opposite & t.capture_rays);
+                    left &= !mask;
+                    let index = match lines.iter().position(|l| l.rays == mask) {
+                        Some(i) => Some(i),
+                        None if untabled.contains(&mask) || lines.len() >= 16 => None,
+                        None => match super::lines::Line::build(self, mask) {
+                            Some(line) => {
+                                lines.push(line);
+                                Some(lines.len() - 1)
+                            }
+                            None => {
+                                untabled.push(mask);
+                                None
+                            }
+                        },
+                    };
+                    match index {
+                        Some(i) => tabled |= 1 << i,
+                        None => walked |= mask,
                     }
-                    None => {
-                        untabled.push(mask);
-                        None
-                    }
-                },
-            };
-            match index {
-                Some(i) => t.capture_lines |= 1 << i,
-                None => t.capture_walked |= mask,
+                }
+                found.push((tabled, walked));
             }
         }
+        for (t, (tabled, walked)) in self.tables.iter_mut().flatten().zip(found) {
+            t.capture_lines = tabled;
+            t.capture_walked = walked;
+        }
+        self.lines = lines;
     }
-    lines
 }
