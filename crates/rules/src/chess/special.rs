@@ -279,7 +279,14 @@ impl Position {
             return;
         }
         let their_king = self.king_square(us.other());
-        let our_riders = self.riders(us);
+        let our_king = self.king_square(us);
+        // table-driven pieces: a discovered check can only come along the line through
+        // the emptied square; otherwise every attacker is listed
+        let our_riders = if v.simple {
+            None
+        } else {
+            Some(self.riders(us))
+        };
         for from in from_squares {
             let (caps, quiets) = self.targets_of(fers, us, from, occ);
             let steps = quiets
@@ -289,38 +296,63 @@ impl Position {
                     caps & enemy & !enemy_fers
                 };
             for to in steps.with(from) {
+                let occ_after = occ.without(from).with(to);
+                let attacks = self.attacks_of(fers, us, to, occ_after);
                 // Fairy-Stockfish forbids the new fers to attack any enemy piece
-                if fsf && (self.attacks_of(fers, us, to, occ.without(from).with(to)) & enemy).any()
-                {
+                if fsf && (attacks & enemy).any() {
                     continue;
                 }
                 let m = Move::new(MoveKind::Promotion, from, to, fers);
-                // the move may not leave the king attacked nor give check (directly or by
-                // discovery)
+                // the move may not give check (directly or by discovery) nor leave the king
+                // attacked
                 let allowed = if list.by_playing() {
                     let mut after = self.clone();
                     after.play_unchecked(m);
                     !after.king_attacked(us) && !after.king_attacked(us.other())
                 } else {
-                    let safe = if from == to {
-                        // the board's occupancy is unchanged
-                        !in_check
-                    } else {
-                        self.quick_legal(m, riders, false)
-                            .unwrap_or_else(|| self.is_safe_after(m))
-                    };
-                    let occ_after = occ.without(from).with(to);
-                    safe && !their_king.is_some_and(|ek| {
-                        self.attacks_of(fers, us, to, occ_after).has(ek)
-                            || (self.attackers_with(ek, us, occ_after, &our_riders) & !from.bb())
-                                .any()
-                    })
+                    let check = their_king.is_some_and(|ek| {
+                        attacks.has(ek)
+                            || match &our_riders {
+                                None => from != to && self.opens_line(ek, from, occ_after, us),
+                                Some(r) => {
+                                    (self.attackers_with(ek, us, occ_after, r) & !from.bb()).any()
+                                }
+                            }
+                    });
+                    !check
+                        && if from == to {
+                            // the board's occupancy is unchanged
+                            !in_check
+                        } else if let (false, Some(k)) = (in_check, our_king) {
+                            !self.exposes_king(k, from, to, fers, riders)
+                        } else {
+                            self.quick_legal(m, riders, false)
+                                .unwrap_or_else(|| self.is_safe_after(m))
+                        }
                 };
                 if allowed {
                     list.push(m);
                 }
             }
         }
+    }
+
+    /// Whether emptying `from` opens a line from one of `by`'s riders to `target`, with
+    /// `occ_after` the occupancy after the move (the pieces moving by tables, no hopper;
+    /// `target` not attacked before).
+    fn opens_line(&self, target: Square, from: Square, occ_after: Bitboard, by: Color) -> bool {
+        let v = self.v;
+        let r = v.ray_toward[target.index()][from.index()];
+        if r == super::variant::NO_RAY {
+            return false;
+        }
+        let Some(first) = v.first_on(r as usize, target, occ_after) else {
+            return false;
+        };
+        let mine = self.color_bb(by);
+        v.rider_groups[by.index()]
+            .iter()
+            .any(|g| !g.hop && g.rays >> r & 1 != 0 && (self.kinds_bb(g.kinds) & mine).has(first))
     }
 
     pub(crate) fn generate_setup_drops(&self, list: &mut MoveList) {
