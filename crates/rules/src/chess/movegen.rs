@@ -10,7 +10,7 @@
 use super::legality::{Danger, Pins};
 use super::position::{Move, MoveKind, Position, Riders};
 use super::special::Tested;
-use super::variant::{pawn_offset, pawn_step, Kind, Promotion, MAX_KINDS};
+use super::variant::{pawn_offset, pawn_step, Kind, KingLeap, Promotion, MAX_KINDS};
 use crate::geometry::{Bitboard, Color, Square};
 
 /// Most moves a position can have.
@@ -392,11 +392,17 @@ impl Position {
         // King moves: each destination is tested with the king lifted off the board.
         let mut tested = Tested::NONE;
         if let (true, Some(k)) = (fast, ksq) {
-            let targets = if v.uniform_kinds >> royal_kind & 1 != 0 {
+            let steps = if v.uniform_kinds >> royal_kind & 1 != 0 {
                 self.attacks_of(royal_kind, us, k, occ) & !self.color_bb(us)
             } else {
                 let (caps, quiets) = self.targets_of(royal_kind, us, k, occ);
                 (caps & enemy) | quiets
+            };
+            // the king's leap (never out of check) is tested with the steps
+            let targets = if checkers.is_empty() && v.spec.hooks.king_leap != KingLeap::None {
+                steps | self.king_leap_targets(k)
+            } else {
+                steps
             };
             let lifted = occ.without(k);
             let mut safe = Bitboard::EMPTY;
@@ -412,12 +418,15 @@ impl Position {
                 }
             }
             list.push_targets(k, safe);
-            if v.plain_attacks {
-                tested = Tested {
-                    squares: targets,
-                    safe,
-                };
-            }
+            tested = Tested {
+                squares: if v.plain_attacks {
+                    steps
+                } else {
+                    Bitboard::EMPTY
+                },
+                safe,
+                leaps: true,
+            };
             if checkers.several() {
                 if self.may_have_special() {
                     self.generate_special(list, true, ksq, riders, tested);

@@ -221,17 +221,14 @@ impl Position {
     /// Fairy-Stockfish's Cambodian rule: an enemy rook moving onto the king's file or rank
     /// takes away the king's leap.
     pub(crate) fn cambodian_rook_aim(&mut self, m: Move, them: Color) {
-        let Some(rook) = self.v.rook_kind else {
+        let to = m.to();
+        if self.v.rook_kind.is_none() || self.piece_at(to).map(|p| p.kind) != self.v.rook_kind {
             return;
-        };
+        }
         let Some(ks) = self.king_square(them) else {
             return;
         };
-        let to = m.to();
-        if self.rights.has(ks)
-            && self.piece_at(to).map(|p| p.kind) == Some(rook)
-            && (to.file() == ks.file() || to.rank() == ks.rank())
-        {
+        if self.rights.has(ks) && (to.file() == ks.file() || to.rank() == ks.rank()) {
             // the hash of the rights is brought up to date after the move
             self.rights = self.rights.without(ks);
         }
@@ -243,28 +240,30 @@ impl Position {
         let them = us.other();
         // whether the move gives check matters while the opponent's king may still leap
         // (a check takes the right away) and for Shatar's check runs
+        if hooks.king_leap == KingLeap::None && !hooks.shatar_mate {
+            return self.after_move_counting(us, m, moved_kind);
+        }
+        let king = self.king_square(them);
         let leap_right = match hooks.king_leap {
             KingLeap::None => false,
             KingLeap::OncePerGame => self.leap[them.index()],
             KingLeap::FirstMove | KingLeap::FirstMoveForward | KingLeap::Cambodian => {
-                self.king_square(them).is_some_and(|k| self.rights.has(k))
+                king.is_some_and(|k| self.rights.has(k))
             }
         };
         if leap_right || hooks.shatar_mate {
-            let king = self.king_square(them);
             let check = king.is_some_and(|k| self.is_attacked(k, us, self.occupied()));
             if check {
-                match hooks.king_leap {
-                    KingLeap::OncePerGame => self.set_leap(them, false),
-                    KingLeap::FirstMove | KingLeap::FirstMoveForward | KingLeap::Cambodian => {
-                        if let Some(k) = self.king_square(them) {
-                            if self.rights.has(k) {
-                                self.rights = self.rights.without(k);
-                                self.hash ^= KEYS.rights[k.index()];
-                            }
-                        }
+                match (hooks.king_leap, king) {
+                    (KingLeap::OncePerGame, _) => self.set_leap(them, false),
+                    (
+                        KingLeap::FirstMove | KingLeap::FirstMoveForward | KingLeap::Cambodian,
+                        Some(k),
+                    ) if self.rights.has(k) => {
+                        self.rights = self.rights.without(k);
+                        self.hash ^= KEYS.rights[k.index()];
                     }
-                    KingLeap::None => {}
+                    _ => {}
                 }
             }
             if hooks.shatar_mate {
@@ -280,6 +279,12 @@ impl Position {
                 self.shak_run[us.index()] = checkers.any() && (shak || self.shak_run[us.index()]);
             }
         }
+        self.after_move_counting(us, m, moved_kind);
+    }
+
+    /// The counting rules' bookkeeping after a move.
+    #[inline]
+    fn after_move_counting(&mut self, us: Color, m: Move, moved_kind: Option<Kind>) {
         if self.v.spec.end.counting != Counting::None {
             super::counting::update(self, us, m, moved_kind);
         }

@@ -8,13 +8,15 @@ use super::position::{Move, MoveKind, Position, Riders};
 use super::variant::{pawn_offset, pawn_step, FersStep, Kind, KingLeap, Promotion, Setup};
 use crate::geometry::{Bitboard, Color, Square};
 
-/// King destinations already tested for attack in this position, and those found safe.
-/// Castling (never from check) may use them: with the king in check excluded and no
-/// hoppers, a square beside the king is attacked with or without the king on its square.
+/// What the king's moves already tested in this position: the steps tested for attack
+/// and those found safe (castling, never from check, may use them: with the king in check
+/// excluded and no hoppers, a square beside the king is attacked with or without the king
+/// on its square), and whether the king's leaps were listed with the steps.
 #[derive(Clone, Copy)]
 pub(crate) struct Tested {
     pub(crate) squares: Bitboard,
     pub(crate) safe: Bitboard,
+    pub(crate) leaps: bool,
 }
 
 impl Tested {
@@ -22,6 +24,7 @@ impl Tested {
     pub(crate) const NONE: Tested = Tested {
         squares: Bitboard::EMPTY,
         safe: Bitboard::EMPTY,
+        leaps: false,
     };
 }
 
@@ -45,7 +48,6 @@ impl Position {
         let v = self.v;
         let hooks = &v.spec.hooks;
         let us = self.side;
-        let own = self.color_bb(us);
         let occ = self.occupied();
         if let Some(ep) = self.ep {
             // the pawns attacking the square: looked up for plain pawns, else tested
@@ -95,51 +97,55 @@ impl Position {
                 }
             }
         }
-        let leap_ok = match hooks.king_leap {
+        if !in_check && !tested.leaps {
+            for to in self.king_leap_targets(k) {
+                self.push_if_safe(list, Move::normal(k, to), riders);
+            }
+        }
+        if hooks.fers_step != FersStep::None {
+            if let Some(fers) = v.fers_kind {
+                // two steps straight forward to an empty square (the seed's step only
+                // over an empty square), all the unmoved ferses at once
+                let movers = self.pieces(us, fers) & self.rights;
+                if movers.any() {
+                    let mut mid = pawn_step(movers, us, 0);
+                    if hooks.fers_step == FersStep::Seed {
+                        mid &= !occ;
+                    }
+                    let back = 2 * pawn_offset(us, 0);
+                    for to in pawn_step(mid, us, 0) & v.board & !occ {
+                        let from = Square::from_index_unchecked((to.index() as i32 - back) as u32);
+                        self.push_if_safe(list, Move::normal(from, to), riders);
+                    }
+                }
+            }
+        }
+        if let Promotion::Sittuyin { fers, fsf } = v.spec.promotion {
+            self.sittuyin_promotions(list, fers, fsf, in_check, riders);
+        }
+    }
+
+    /// Where the king on `k` may still leap by the variant's king's leap (to be tested for
+    /// safety; never out of check).
+    pub(crate) fn king_leap_targets(&self, k: Square) -> Bitboard {
+        let v = self.v;
+        let us = self.side;
+        let leap = v.spec.hooks.king_leap;
+        let may = match leap {
             KingLeap::None => false,
             KingLeap::OncePerGame => self.leap[us.index()],
             KingLeap::FirstMove | KingLeap::FirstMoveForward | KingLeap::Cambodian => {
                 self.rights.has(k)
             }
         };
-        if leap_ok && !in_check {
-            let mut leaps = v.king_leaps[us.index()][k.index()] & !own;
-            if hooks.king_leap == KingLeap::Cambodian {
-                leaps &= !occ;
-            }
-            for to in leaps {
-                if v.simple && !list.by_playing() {
-                    // table-driven pieces: the landing square tested like a king step's
-                    // (the reference, playing every move, tests the leap by playing it)
-                    if !self.attacked_at(to, us.other(), occ.without(k), riders) {
-                        list.push(Move::normal(k, to));
-                    }
-                } else {
-                    self.push_if_safe(list, Move::normal(k, to), riders);
-                }
-            }
+        if !may {
+            return Bitboard::EMPTY;
         }
-        if hooks.fers_step != FersStep::None {
-            if let Some(fers) = v.fers_kind {
-                for from in self.pieces(us, fers) & self.rights {
-                    let (Some(mid), Some(to)) = (
-                        from.offset(0, us.forward()),
-                        from.offset(0, 2 * us.forward()),
-                    ) else {
-                        continue;
-                    };
-                    if !v.board.has(to)
-                        || occ.has(to)
-                        || (hooks.fers_step == FersStep::Seed && occ.has(mid))
-                    {
-                        continue;
-                    }
-                    self.push_if_safe(list, Move::normal(from, to), riders);
-                }
-            }
-        }
-        if let Promotion::Sittuyin { fers, fsf } = v.spec.promotion {
-            self.sittuyin_promotions(list, fers, fsf, in_check, riders);
+        let leaps = v.king_leaps[us.index()][k.index()] & !self.color_bb(us);
+        if leap == KingLeap::Cambodian {
+            leaps & !self.occupied()
+        } else {
+            leaps
         }
     }
 
@@ -174,15 +180,12 @@ impl Position {
         riders: &Riders,
         tested: Tested,
     ) -> Option<Move> {
-        let c = self.v.castle[k.index()][usize::from(kingside)]?;
-        if !self.rights.has(k) || !self.rights.has(c.rook) {
-            return None;
-        }
+        let c = self.v.castle[k.index()][usize::from(kingside)].as_ref()?;
         let occ = self.occupied();
-        if (occ & c.between).any() {
+        if !self.rights.has(c.rook) || (occ & c.between).any() || !self.rights.has(k) {
             return None;
         }
-        for s in c.crossed {
+        for &s in &c.crossed {
             if tested.squares.has(s) {
                 if !tested.safe.has(s) {
                     return None;
