@@ -379,6 +379,7 @@ impl Position {
         let them = us.other();
         let occ = self.occupied();
         let enemy = self.color_bb(them);
+        let own = self.color_bb(us);
         let ksq = self.king_square(us);
 
         let royal_kind = ksq
@@ -393,7 +394,7 @@ impl Position {
         let mut tested = Tested::NONE;
         if let (true, Some(k)) = (fast, ksq) {
             let steps = if v.uniform_kinds >> royal_kind & 1 != 0 {
-                self.attacks_of(royal_kind, us, k, occ) & !self.color_bb(us)
+                self.attacks_of(royal_kind, us, k, occ) & !own
             } else {
                 let (caps, quiets) = self.targets_of(royal_kind, us, k, occ);
                 (caps & enemy) | quiets
@@ -446,9 +447,30 @@ impl Position {
             if fast && kind == royal_kind {
                 continue;
             }
+            let mut each = self.pieces(us, kind);
+            let leap_only = v.leap_only >> kind & 1 != 0;
+            let t = &v.tables[kind as usize][us.index()];
+            if fast && v.plain_movers >> kind & 1 != 0 {
+                // the unpinned pieces that only leap or only ride, in a tight loop (the
+                // pinned ones are left to the general one)
+                let free = each & !pins.pinned;
+                each &= pins.pinned;
+                let to_mask = target & !own;
+                if leap_only {
+                    for from in free {
+                        list.push_targets(from, t.leap_capture[from.index()] & to_mask);
+                    }
+                } else {
+                    for from in free {
+                        list.push_targets(from, v.capture_rides(t, from, occ) & to_mask);
+                    }
+                }
+                if each.is_empty() {
+                    continue;
+                }
+            }
             let pawn = v.is_pawn(kind);
             let uniform = v.uniform_kinds >> kind & 1 != 0;
-            let mut each = self.pieces(us, kind);
             if fast && v.shift_pawns >> kind & 1 != 0 {
                 // the pawns neither pinned nor near a square where a move is more than a
                 // plain move: all at once, by shifting the set
@@ -460,9 +482,7 @@ impl Position {
                     list.push_shifted(-pawn_offset(us, df), to);
                 }
             }
-            let leap_only = v.leap_only >> kind & 1 != 0;
             let ride_only = v.ride_only >> kind & 1 != 0;
-            let t = &v.tables[kind as usize][us.index()];
             for from in each {
                 let (mut caps, mut quiets) = if leap_only {
                     let a = t.leap_capture[from.index()] & target;

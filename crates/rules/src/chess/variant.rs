@@ -90,6 +90,9 @@ pub struct Variant {
     /// Uniform kinds that only ride (no leaps, hops or paths): their attacks are their
     /// rides.
     pub(crate) ride_only: u16,
+    /// Leap-only and ride-only kinds that are neither pawns, royal nor promoting: each
+    /// such piece's moves are its attacks on squares not its own side's.
+    pub(crate) plain_movers: u16,
     /// Piece counts of the start position, per colour and kind.
     pub(crate) start_counts: [[u8; MAX_KINDS]; 2],
     /// The type on each square in the start position (for [`Promotion::OriginalType`]).
@@ -294,6 +297,12 @@ impl Variant {
                 .and_then(|id| spec.pieces.iter().position(|q| q.id == id))
                 .map(|i| i as Kind);
         }
+        let promoting = promote_kind
+            .iter()
+            .enumerate()
+            .filter(|(_, pk)| pk.is_some())
+            .fold(0u16, |m, (k, _)| m | 1 << k);
+        let plain_movers = (leap_only | ride_only) & !pawn_kinds & !royal_kinds & !promoting;
         for (k, pk) in promote_kind.iter().enumerate() {
             if let Some(pk) = pk {
                 demote_kind[*pk as usize] = k as Kind;
@@ -341,6 +350,7 @@ impl Variant {
             uniform_kinds,
             leap_only,
             ride_only,
+            plain_movers,
             spec,
             board,
             king,
