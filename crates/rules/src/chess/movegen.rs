@@ -460,9 +460,14 @@ impl Position {
                     for from in free {
                         list.push_targets(from, t.leap_capture[from.index()] & to_mask);
                     }
-                } else {
+                } else if v.ride_only >> kind & 1 != 0 {
                     for from in free {
                         list.push_targets(from, v.capture_rides(t, from, occ) & to_mask);
+                    }
+                } else {
+                    for from in free {
+                        let a = t.leap_capture[from.index()] | v.capture_rides(t, from, occ);
+                        list.push_targets(from, a & to_mask);
                     }
                 }
                 if each.is_empty() {

@@ -90,8 +90,8 @@ pub struct Variant {
     /// Uniform kinds that only ride (no leaps, hops or paths): their attacks are their
     /// rides.
     pub(crate) ride_only: u16,
-    /// Leap-only and ride-only kinds that are neither pawns, royal nor promoting: each
-    /// such piece's moves are its attacks on squares not its own side's.
+    /// Uniform kinds that only leap and ride (no hops or paths), neither pawns, royal nor
+    /// promoting: each such piece's moves are its attacks on squares not its own side's.
     pub(crate) plain_movers: u16,
     /// Piece counts of the start position, per colour and kind.
     pub(crate) start_counts: [[u8; MAX_KINDS]; 2],
@@ -302,7 +302,7 @@ impl Variant {
             .enumerate()
             .filter(|(_, pk)| pk.is_some())
             .fold(0u16, |m, (k, _)| m | 1 << k);
-        let plain_movers = (leap_only | ride_only) & !pawn_kinds & !royal_kinds & !promoting;
+        let plain_movers = only(&|_| true) & !pawn_kinds & !royal_kinds & !promoting;
         for (k, pk) in promote_kind.iter().enumerate() {
             if let Some(pk) = pk {
                 demote_kind[*pk as usize] = k as Kind;
