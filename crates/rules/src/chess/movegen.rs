@@ -426,13 +426,16 @@ impl Position {
                     Bitboard::EMPTY
                 },
                 safe,
-                leaps: true,
+                fast: true,
             };
             if checkers.several() {
-                if self.may_have_special() {
+                if self.ep.is_some() || v.special_beyond_fast {
                     self.generate_special(list, true, ksq, riders, tested);
                 }
                 return;
+            }
+            if v.special_moves {
+                self.push_king_and_fers_specials(list, k, checkers.any(), riders, tested);
             }
         }
 
@@ -559,7 +562,12 @@ impl Position {
             }
         }
         let in_check = if fast { checkers.any() } else { slow_in_check };
-        if self.may_have_special() {
+        let special = if tested.fast {
+            self.ep.is_some() || v.special_beyond_fast
+        } else {
+            self.may_have_special()
+        };
+        if special {
             self.generate_special(list, in_check, ksq, riders, tested);
         }
     }

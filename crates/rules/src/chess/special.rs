@@ -11,12 +11,13 @@ use crate::geometry::{Bitboard, Color, Square};
 /// What the king's moves already tested in this position: the steps tested for attack
 /// and those found safe (castling, never from check, may use them: with the king in check
 /// excluded and no hoppers, a square beside the king is attacked with or without the king
-/// on its square), and whether the king's leaps were listed with the steps.
+/// on its square), and whether the fast generator listed castling, the king's leaps and
+/// the fers's double steps itself.
 #[derive(Clone, Copy)]
 pub(crate) struct Tested {
     pub(crate) squares: Bitboard,
     pub(crate) safe: Bitboard,
-    pub(crate) leaps: bool,
+    pub(crate) fast: bool,
 }
 
 impl Tested {
@@ -24,7 +25,7 @@ impl Tested {
     pub(crate) const NONE: Tested = Tested {
         squares: Bitboard::EMPTY,
         safe: Bitboard::EMPTY,
-        leaps: false,
+        fast: false,
     };
 }
 
@@ -85,6 +86,27 @@ impl Position {
         if hooks.impasse && self.impasse_possible() {
             list.push(Move::new(MoveKind::Declare, k, k, 0));
         }
+        if !tested.fast {
+            self.push_king_and_fers_specials(list, k, in_check, riders, tested);
+        }
+        if let Promotion::Sittuyin { fers, fsf } = v.spec.promotion {
+            self.sittuyin_promotions(list, fers, fsf, in_check, riders);
+        }
+    }
+
+    /// Castling, the king's leaps and the fers's double steps: the special moves the fast
+    /// generator lists itself (`tested`: the king's steps already tested).
+    pub(crate) fn push_king_and_fers_specials(
+        &self,
+        list: &mut impl Sink,
+        k: Square,
+        in_check: bool,
+        riders: &Riders,
+        tested: Tested,
+    ) {
+        let v = self.v;
+        let hooks = &v.spec.hooks;
+        let us = self.side;
         if hooks.castling && !in_check && (!hooks.castle_right_in_opening || self.opening_left > 0)
         {
             for kingside in [true, false] {
@@ -97,12 +119,14 @@ impl Position {
                 }
             }
         }
-        if !in_check && !tested.leaps {
+        if !in_check && !tested.fast {
+            // (the fast generator tests the leaps with the king's steps)
             for to in self.king_leap_targets(k) {
                 self.push_if_safe(list, Move::normal(k, to), riders);
             }
         }
         if hooks.fers_step != FersStep::None {
+            let occ = self.occupied();
             if let Some(fers) = v.fers_kind {
                 // two steps straight forward to an empty square (the seed's step only
                 // over an empty square), all the unmoved ferses at once
@@ -119,9 +143,6 @@ impl Position {
                     }
                 }
             }
-        }
-        if let Promotion::Sittuyin { fers, fsf } = v.spec.promotion {
-            self.sittuyin_promotions(list, fers, fsf, in_check, riders);
         }
     }
 

@@ -74,6 +74,10 @@ pub struct Variant {
     /// Whether some rule adds moves beyond the pieces' movement: en passant, passing,
     /// impasse, castling, king leaps, the fers's double step, promotion in place.
     pub(crate) special_moves: bool,
+    /// Whether some of those rules are left by the fast generator to
+    /// [`Position::generate_special`](super::position::Position): passing, impasse,
+    /// promotion in place (en passant is looked for when possible).
+    pub(crate) special_beyond_fast: bool,
     pub(crate) pawn_kinds: u16,
     /// Pawn kinds that only step straight forward and capture diagonally forward, one
     /// square (their moves are generated for the whole set by shifting it).
@@ -368,6 +372,7 @@ impl Variant {
             pawn_special: [Bitboard::EMPTY; 2],
             pawn_special_near: [Bitboard::EMPTY; 2],
             special_moves: false,
+            special_beyond_fast: false,
             pawn_kinds,
             shift_pawns,
             plain_attacks,
@@ -423,13 +428,13 @@ impl Variant {
             }
         }
         let h = &v.spec.hooks;
-        v.special_moves = h.pawn_double_step
-            || h.pass
-            || h.impasse
+        v.special_beyond_fast =
+            h.pass || h.impasse || matches!(v.spec.promotion, Promotion::Sittuyin { .. });
+        v.special_moves = v.special_beyond_fast
+            || h.pawn_double_step
             || h.castling
             || h.king_leap != KingLeap::None
-            || h.fers_step != FersStep::None
-            || matches!(v.spec.promotion, Promotion::Sittuyin { .. });
+            || h.fers_step != FersStep::None;
         let start = super::fen::parse_board_only(&v, &v.spec.start_fen.clone())
             .map_err(|e| VariantError::StartFen(e.to_string()))?;
         for (sq, piece) in start {
