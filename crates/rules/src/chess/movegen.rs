@@ -429,7 +429,10 @@ impl Position {
                 fast: true,
             };
             if checkers.several() {
-                if self.ep.is_some() || v.special_beyond_fast {
+                if let Some(ep) = self.ep {
+                    self.push_en_passant(list, ep, riders);
+                }
+                if v.special_beyond_fast {
                     self.generate_special(list, true, ksq, riders, tested);
                 }
                 return;
@@ -562,8 +565,11 @@ impl Position {
             }
         }
         let in_check = if fast { checkers.any() } else { slow_in_check };
+        if let (Some(ep), true) = (self.ep, tested.fast) {
+            self.push_en_passant(list, ep, riders);
+        }
         let special = if tested.fast {
-            self.ep.is_some() || v.special_beyond_fast
+            v.special_beyond_fast
         } else {
             self.may_have_special()
         };

@@ -11,8 +11,8 @@ use crate::geometry::{Bitboard, Color, Square};
 /// What the king's moves already tested in this position: the steps tested for attack
 /// and those found safe (castling, never from check, may use them: with the king in check
 /// excluded and no hoppers, a square beside the king is attacked with or without the king
-/// on its square), and whether the fast generator listed castling, the king's leaps and
-/// the fers's double steps itself.
+/// on its square), and whether the fast generator listed en passant, castling, the king's
+/// leaps and the fers's double steps itself.
 #[derive(Clone, Copy)]
 pub(crate) struct Tested {
     pub(crate) squares: Bitboard,
@@ -48,30 +48,8 @@ impl Position {
     ) {
         let v = self.v;
         let hooks = &v.spec.hooks;
-        let us = self.side;
-        let occ = self.occupied();
-        if let Some(ep) = self.ep {
-            // the pawns attacking the square: looked up for plain pawns, else tested
-            let mut takers = Bitboard::EMPTY;
-            for kind in 0..v.kinds() as Kind {
-                if !v.is_pawn(kind) {
-                    continue;
-                }
-                let pawns = self.pieces(us, kind);
-                if v.shift_pawns >> kind & 1 != 0 {
-                    takers |=
-                        v.tables[kind as usize][us.index()].leap_attackers[ep.index()] & pawns;
-                } else {
-                    for from in pawns {
-                        if self.attacks_of(kind, us, from, occ).has(ep) {
-                            takers |= from.bb();
-                        }
-                    }
-                }
-            }
-            for from in takers {
-                self.push_if_safe(list, Move::new(MoveKind::EnPassant, from, ep, 0), riders);
-            }
+        if let (Some(ep), false) = (self.ep, tested.fast) {
+            self.push_en_passant(list, ep, riders);
         }
         let Some(k) = ksq else { return };
         if hooks.pass {
@@ -94,8 +72,35 @@ impl Position {
         }
     }
 
-    /// Castling, the king's leaps and the fers's double steps: the special moves the fast
-    /// generator lists itself (`tested`: the king's steps already tested).
+    /// The en passant captures on `ep` that leave the king safe.
+    pub(crate) fn push_en_passant(&self, list: &mut impl Sink, ep: Square, riders: &Riders) {
+        let v = self.v;
+        let us = self.side;
+        let occ = self.occupied();
+        // the pawns attacking the square: looked up for plain pawns, else tested
+        let mut takers = Bitboard::EMPTY;
+        for kind in 0..v.kinds() as Kind {
+            if !v.is_pawn(kind) {
+                continue;
+            }
+            let pawns = self.pieces(us, kind);
+            if v.shift_pawns >> kind & 1 != 0 {
+                takers |= v.tables[kind as usize][us.index()].leap_attackers[ep.index()] & pawns;
+            } else {
+                for from in pawns {
+                    if self.attacks_of(kind, us, from, occ).has(ep) {
+                        takers |= from.bb();
+                    }
+                }
+            }
+        }
+        for from in takers {
+            self.push_if_safe(list, Move::new(MoveKind::EnPassant, from, ep, 0), riders);
+        }
+    }
+
+    /// Castling, the king's leaps and the fers's double steps: with en passant, the special
+    /// moves the fast generator lists itself (`tested`: the king's steps already tested).
     pub(crate) fn push_king_and_fers_specials(
         &self,
         list: &mut impl Sink,
