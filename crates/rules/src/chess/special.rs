@@ -112,7 +112,10 @@ impl Position {
         let v = self.v;
         let hooks = &v.spec.hooks;
         let us = self.side;
-        if hooks.castling && !in_check && (!hooks.castle_right_in_opening || self.opening_left > 0)
+        if hooks.castling
+            && !in_check
+            && self.rights.has(k)
+            && (!hooks.castle_right_in_opening || self.opening_left > 0)
         {
             for kingside in [true, false] {
                 // Senterej castles only to the king's right: White's king side, Black's queen side.
@@ -199,7 +202,8 @@ impl Position {
 
     /// Castling to the `kingside` if allowed, given the opponent's riders and the king's
     /// destinations already tested.
-    pub(crate) fn castle_move(
+    #[inline]
+    fn castle_move(
         &self,
         k: Square,
         kingside: bool,
@@ -207,20 +211,24 @@ impl Position {
         tested: Tested,
     ) -> Option<Move> {
         let c = self.v.castle[k.index()][usize::from(kingside)].as_ref()?;
-        let occ = self.occupied();
-        if !self.rights.has(c.rook) || (occ & c.between).any() || !self.rights.has(k) {
+        if !self.rights.has(c.rook) || (self.occupied() & c.between).any() {
             return None;
         }
-        for &s in &c.crossed {
+        self.castle_path_safe(c, riders, tested)
+            .then(|| Move::new(MoveKind::Castle, k, c.to, 0))
+    }
+
+    /// Whether the squares the king crosses to castle are safe.
+    #[inline(never)]
+    fn castle_path_safe(&self, c: &CastleSquares, riders: &Riders, tested: Tested) -> bool {
+        let occ = self.occupied();
+        c.crossed.iter().all(|&s| {
             if tested.squares.has(s) {
-                if !tested.safe.has(s) {
-                    return None;
-                }
-            } else if self.attacked_at(s, self.side.other(), occ, riders) {
-                return None;
+                tested.safe.has(s)
+            } else {
+                !self.attacked_at(s, self.side.other(), occ, riders)
             }
-        }
-        Some(Move::new(MoveKind::Castle, k, c.to, 0))
+        })
     }
 
     /// The double steps of the unpinned `pawns` from their first rank.
