@@ -467,8 +467,16 @@ impl Position {
                         list.push_targets(from, t.leap_capture[from.index()] & to_mask);
                     }
                 } else if v.ride_only >> kind & 1 != 0 {
-                    for from in free {
-                        list.push_targets(from, v.capture_rides(t, from, occ) & to_mask);
+                    if let Some((a, b)) = v.two_lines(t) {
+                        // (the rook's and the bishop's case, without a loop over lines)
+                        for from in free {
+                            let reach = a.reach(from, occ) | b.reach(from, occ);
+                            list.push_targets(from, reach & to_mask);
+                        }
+                    } else {
+                        for from in free {
+                            list.push_targets(from, v.capture_rides(t, from, occ) & to_mask);
+                        }
                     }
                 } else {
                     for from in free {

@@ -4,6 +4,7 @@
 //! tables, and everything else (lame leaps, hops, limited rides, Janggi's palace lines) is
 //! a list of paths per square, walked square by square.
 
+use super::lines::Line;
 use super::movement::{parse_betza, Atom, BetzaError, Mode};
 use super::position::Position;
 use super::variant::{Kind, Region, VariantSpec, MAX_RAYS};
@@ -575,6 +576,18 @@ impl super::variant::Variant {
             lines &= lines - 1;
         }
         b
+    }
+
+    /// The two tabled lines of a piece that rides along exactly two, walking no ray.
+    #[inline]
+    pub(crate) fn two_lines(&self, t: &KindTables) -> Option<(&Line, &Line)> {
+        let lines = t.capture_lines;
+        if t.capture_walked != 0 || lines.count_ones() != 2 {
+            return None;
+        }
+        let first = lines.trailing_zeros() as usize;
+        let second = (lines & (lines - 1)).trailing_zeros() as usize;
+        Some((self.lines.get(first)?, self.lines.get(second)?))
     }
 
     /// The first occupied square along ray `r` from `sq`.
