@@ -332,9 +332,18 @@ impl Position {
                 } else {
                     caps & enemy & !enemy_fers
                 };
+            // table-driven pieces, king not in check: only the line from the king through
+            // `from` can open
+            let shielding = our_king.is_some_and(|k| {
+                !v.simple || v.ray_toward[k.index()][from.index()] != super::variant::NO_RAY
+            });
             for to in steps.with(from) {
                 let occ_after = occ.without(from).with(to);
-                let attacks = self.attacks_of(fers, us, to, occ_after);
+                let attacks = if v.leap_only >> fers & 1 != 0 {
+                    v.tables[fers as usize][us.index()].leap_capture[to.index()]
+                } else {
+                    self.attacks_of(fers, us, to, occ_after)
+                };
                 // Fairy-Stockfish forbids the new fers to attack any enemy piece
                 if fsf && (attacks & enemy).any() {
                     continue;
@@ -361,7 +370,7 @@ impl Position {
                             // the board's occupancy is unchanged
                             !in_check
                         } else if let (false, Some(k)) = (in_check, our_king) {
-                            !self.exposes_king(k, from, to, fers, riders)
+                            !shielding || !self.exposes_king(k, from, to, fers, riders)
                         } else {
                             self.quick_legal(m, riders, false)
                                 .unwrap_or_else(|| self.is_safe_after(m))
