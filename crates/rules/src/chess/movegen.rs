@@ -429,12 +429,7 @@ impl Position {
                 fast: true,
             };
             if checkers.several() {
-                if let Some(ep) = self.ep {
-                    self.push_en_passant(list, ep, riders);
-                }
-                if v.special_beyond_fast {
-                    self.generate_special(list, true, ksq, riders, tested);
-                }
+                self.push_special(list, true, ksq, riders, tested);
                 return;
             }
             if v.special_moves {
@@ -573,17 +568,7 @@ impl Position {
             }
         }
         let in_check = if fast { checkers.any() } else { slow_in_check };
-        if let (Some(ep), true) = (self.ep, tested.fast) {
-            self.push_en_passant(list, ep, riders);
-        }
-        let special = if tested.fast {
-            v.special_beyond_fast
-        } else {
-            self.may_have_special()
-        };
-        if special {
-            self.generate_special(list, in_check, ksq, riders, tested);
-        }
+        self.push_special(list, in_check, ksq, riders, tested);
     }
 
     /// Every square `by`'s pieces attack with occupancy `occ`.

@@ -30,14 +30,34 @@ impl Tested {
 }
 
 impl Position {
-    /// Whether [`Position::generate_special`] can find any move: en passant is possible
-    /// or some rule of the variant adds moves.
+    /// The special moves, after the pieces' own: en passant, then those the variant's rules
+    /// add (the fast generator, `tested.fast`, has listed castling, the king's leaps and the
+    /// fers's double steps itself).
     #[inline]
-    pub(crate) fn may_have_special(&self) -> bool {
-        self.ep.is_some() || self.v.special_moves
+    pub(crate) fn push_special(
+        &self,
+        list: &mut impl Sink,
+        in_check: bool,
+        ksq: Option<Square>,
+        riders: &Riders,
+        tested: Tested,
+    ) {
+        if let Some(ep) = self.ep {
+            self.push_en_passant(list, ep, riders);
+        }
+        let v = self.v;
+        let rules = if tested.fast {
+            v.special_beyond_fast
+        } else {
+            v.special_moves
+        };
+        if rules {
+            self.generate_special(list, in_check, ksq, riders, tested);
+        }
     }
 
-    /// Moves whose legality is always tested by playing them.
+    /// The moves the variant's rules add, whose legality is always tested by playing them
+    /// (see [`Position::push_special`]).
     pub(crate) fn generate_special(
         &self,
         list: &mut impl Sink,
@@ -48,9 +68,6 @@ impl Position {
     ) {
         let v = self.v;
         let hooks = &v.spec.hooks;
-        if let (Some(ep), false) = (self.ep, tested.fast) {
-            self.push_en_passant(list, ep, riders);
-        }
         let Some(k) = ksq else { return };
         if hooks.pass {
             let pass = Move::new(MoveKind::Pass, k, k, 0);
@@ -99,8 +116,8 @@ impl Position {
         }
     }
 
-    /// Castling, the king's leaps and the fers's double steps: with en passant, the special
-    /// moves the fast generator lists itself (`tested`: the king's steps already tested).
+    /// Castling, the king's leaps and the fers's double steps: the special moves the fast
+    /// generator lists itself (`tested`: the king's steps already tested).
     pub(crate) fn push_king_and_fers_specials(
         &self,
         list: &mut impl Sink,
@@ -191,13 +208,7 @@ impl Position {
     }
 
     pub(crate) fn pieces_of_role_pawn(&self, c: Color) -> Bitboard {
-        let mut b = Bitboard::EMPTY;
-        for k in 0..self.v.kinds() as Kind {
-            if self.v.is_pawn(k) {
-                b |= self.pieces(c, k);
-            }
-        }
-        b
+        self.kinds_bb(self.v.pawn_kinds) & self.color_bb(c)
     }
 
     /// Castling to the `kingside` if allowed, given the opponent's riders and the king's

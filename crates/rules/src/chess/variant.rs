@@ -71,12 +71,12 @@ pub struct Variant {
     /// Per colour, the squares from which one pawn step (forward, or diagonally forward)
     /// can reach `pawn_special`.
     pub(crate) pawn_special_near: [Bitboard; 2],
-    /// Whether some rule adds moves beyond the pieces' movement: en passant, passing,
-    /// impasse, castling, king leaps, the fers's double step, promotion in place.
+    /// Whether some rule adds moves beyond the pieces' movement (en passant aside):
+    /// passing, impasse, castling, king leaps, the fers's double step, promotion in place.
     pub(crate) special_moves: bool,
     /// Whether some of those rules are left by the fast generator to
     /// [`Position::generate_special`](super::position::Position): passing, impasse,
-    /// promotion in place (en passant is looked for when possible).
+    /// promotion in place.
     pub(crate) special_beyond_fast: bool,
     pub(crate) pawn_kinds: u16,
     /// Pawn kinds that only step straight forward and capture diagonally forward, one
@@ -431,7 +431,6 @@ impl Variant {
         v.special_beyond_fast =
             h.pass || h.impasse || matches!(v.spec.promotion, Promotion::Sittuyin { .. });
         v.special_moves = v.special_beyond_fast
-            || h.pawn_double_step
             || h.castling
             || h.king_leap != KingLeap::None
             || h.fers_step != FersStep::None;
