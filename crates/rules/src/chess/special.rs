@@ -11,8 +11,8 @@ use crate::geometry::{Bitboard, Color, Square};
 /// What the king's moves already tested in this position: the steps tested for attack
 /// and those found safe (castling, never from check, may use them: with the king in check
 /// excluded and no hoppers, a square beside the king is attacked with or without the king
-/// on its square), and whether the fast generator listed en passant, castling, the king's
-/// leaps and the fers's double steps itself.
+/// on its square), and whether the fast generator listed castling, the king's leaps and
+/// the fers's double steps itself.
 #[derive(Clone, Copy)]
 pub(crate) struct Tested {
     pub(crate) squares: Bitboard,
