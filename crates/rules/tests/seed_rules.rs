@@ -398,6 +398,24 @@ fn shatar_knight_may_not_mate() {
     // seed 001 §VIII: "Horse cannot give mate to the enemy King; such a move is forbidden"
     let fen = "6rk/6pp/8/4N3/8/8/8/K7 w - - 0 1";
     assert!(!moves(&game_at("shatar", fen)).contains(&"e5f7".to_string()));
+    let g = game_at("shatar", "6rk/6pp/3N4/8/8/8/8/K7 w - - 0 1");
+    assert!(!moves(&g).contains(&"d6f7".to_string()));
+    assert_eq!(
+        g.position().count_legal(),
+        moves(&g).len(),
+        "counted as listed"
+    );
+    // our reading: a knight move that uncovers the mate is a knight move that mates too;
+    // every move of the d8 knight mates (b7, c6, e6 uncover the rook, f7 checks as well)
+    let g = game_at("shatar", "R2N3k/6pp/8/8/8/8/8/K7 w - - 0 1");
+    let listed = moves(&g);
+    assert!(listed.iter().all(|m| !m.starts_with("d8")), "{listed:?}");
+    assert!(listed.contains(&"a1b2".to_string()));
+    assert_eq!(
+        g.position().count_legal(),
+        listed.len(),
+        "counted as listed"
+    );
     let fsf = variant("shatar", Some("fairy-stockfish"), &[]).unwrap();
     let mut g = ChessGame::from_position(Position::from_fen(fsf, fen).unwrap());
     play(&mut g, &["e5f7"]);

@@ -38,24 +38,8 @@ pub(crate) fn filter_moves(pos: &Position, list: &mut MoveList) {
     if h.check_capture {
         check_capture(pos, list);
     }
-    if h.knight_mate_illegal {
-        // Shatar (seed 001 §VIII): mate cannot be given by the horse.
-        let knight = pos.v.kind_of_id("knight");
-        list.retain(|m| {
-            m.kind() != MoveKind::Normal
-                || pos.piece_at(m.from()).map(|p| p.kind) != knight
-                || !gives_mate(pos, m)
-        });
-    }
-    if h.drops {
-        // Shogi: a pawn drop may not give checkmate
-        let checks = pawn_drop_checks(pos);
-        list.retain(|m| {
-            m.kind() != MoveKind::Drop
-                || !pos.v.is_pawn(m.piece())
-                || !checks.has(m.to())
-                || !gives_mate(pos, m)
-        });
+    if let Some(ban) = MateBan::new(pos) {
+        list.retain(|m| !ban.bans(pos, m));
     }
     if h.stalemate_illegal {
         // Sittuyin (seed 001 §V): a move that stalemates the opponent is not allowed.
@@ -81,13 +65,80 @@ fn check_capture(pos: &Position, list: &mut MoveList) {
     }
 }
 
-/// The squares where a pawn of the side to move, dropped, would attack the enemy king (a
-/// superset: paths are not walked, and a riding pawn could attack from anywhere).
-pub(crate) fn pawn_drop_checks(pos: &Position) -> Bitboard {
+/// The moves a rule forbids when they give mate, and where they can give check: Shogi's
+/// pawn drops and Shatar's knight moves (seed 001 §VIII). A move that cannot give check
+/// cannot mate, so only the others are played to be tested.
+pub(crate) struct MateBan {
+    /// Where a pawn of the side to move, dropped, could give check (empty when the rules
+    /// let pawn drops mate).
+    drop_checks: Bitboard,
+    /// The knights of the side to move, when their mates are forbidden.
+    knights: Bitboard,
+    /// Where a knight of the side to move could give check from.
+    knight_checks: Bitboard,
+    /// The squares a knight leaving could uncover a check from (on a ray of the enemy king).
+    uncovering: Bitboard,
+}
+
+impl MateBan {
+    /// The bans of the variant in this position; `None` when it has none.
+    pub(crate) fn new(pos: &Position) -> Option<MateBan> {
+        let v = pos.v;
+        let drops = v.spec.hooks.drops;
+        if !drops && v.mate_banned_knight.is_none() {
+            return None;
+        }
+        let mut ban = MateBan {
+            drop_checks: Bitboard::EMPTY,
+            knights: Bitboard::EMPTY,
+            knight_checks: Bitboard::EMPTY,
+            uncovering: Bitboard::EMPTY,
+        };
+        let Some(k) = pos.king_square(pos.side.other()) else {
+            return Some(ban);
+        };
+        if drops {
+            ban.drop_checks = pawn_drop_checks(pos, k);
+        }
+        if let Some(knight) = v.mate_banned_knight {
+            ban.knights = pos.pieces(pos.side, knight);
+            if v.plain_attacks && v.leap_only >> knight & 1 != 0 {
+                ban.knight_checks =
+                    v.tables[knight as usize][pos.side.index()].leap_attackers[k.index()];
+                ban.uncovering = v.ray_reach[k.index()];
+            } else {
+                ban.knight_checks = !Bitboard::EMPTY;
+            }
+        }
+        Some(ban)
+    }
+
+    /// Of `targets` of the piece on `from`, those whose moves could be forbidden.
+    fn suspects(&self, from: Square, targets: Bitboard) -> Bitboard {
+        if !self.knights.has(from) {
+            Bitboard::EMPTY
+        } else if self.uncovering.has(from) {
+            targets
+        } else {
+            targets & self.knight_checks
+        }
+    }
+
+    /// Whether the rules forbid `m` (it gives mate).
+    pub(crate) fn bans(&self, pos: &Position, m: Move) -> bool {
+        let suspect = match m.kind() {
+            MoveKind::Drop => pos.v.is_pawn(m.piece()) && self.drop_checks.has(m.to()),
+            MoveKind::Normal => self.suspects(m.from(), m.to().bb()).any(),
+            _ => false,
+        };
+        suspect && gives_mate(pos, m)
+    }
+}
+
+/// The squares where a pawn of the side to move, dropped, would attack the enemy king on
+/// `k` (a superset: paths are not walked, and a riding pawn could attack from anywhere).
+fn pawn_drop_checks(pos: &Position, k: Square) -> Bitboard {
     let v = pos.v;
-    let Some(k) = pos.king_square(pos.side.other()) else {
-        return Bitboard::EMPTY;
-    };
     let mut b = Bitboard::EMPTY;
     for kind in 0..v.kinds() {
         if v.is_pawn(kind as Kind) {
@@ -101,30 +152,32 @@ pub(crate) fn pawn_drop_checks(pos: &Position) -> Bitboard {
     b
 }
 
-/// Shogi's ban on mate by a pawn drop, while the moves are counted: passes every move on
-/// but the pawn drops that give mate.
-pub(crate) struct NoPawnDropMate<'a, S: Sink> {
+/// Passes every move on but those [`MateBan`] forbids, while the moves are counted.
+pub(crate) struct NoBannedMate<'a, S: Sink> {
     pub(crate) pos: &'a Position,
     pub(crate) inner: &'a mut S,
-    /// Where a dropped pawn would give check.
-    pub(crate) checks: Bitboard,
+    pub(crate) ban: MateBan,
 }
 
-impl<S: Sink> Sink for NoPawnDropMate<'_, S> {
+impl<S: Sink> Sink for NoBannedMate<'_, S> {
     fn push(&mut self, m: Move) {
-        if m.kind() == MoveKind::Drop
-            && self.pos.v.is_pawn(m.piece())
-            && self.checks.has(m.to())
-            && gives_mate(self.pos, m)
-        {
-            return;
+        if !self.ban.bans(self.pos, m) {
+            self.inner.push(m);
         }
-        self.inner.push(m);
     }
     fn push_targets(&mut self, from: Square, targets: Bitboard) {
-        self.inner.push_targets(from, targets);
+        let suspects = self.ban.suspects(from, targets);
+        self.inner.push_targets(from, targets & !suspects);
+        for to in suspects {
+            self.push(Move::normal(from, to));
+        }
     }
     fn push_shifted(&mut self, back: i32, targets: Bitboard) {
+        // shifted moves are pawn steps and the fers's double step, never a knight's
+        debug_assert!({ targets }.all(|to| {
+            let from = Square::from_index_unchecked((to.index() as i32 + back) as u32);
+            !self.ban.knights.has(from)
+        }));
         self.inner.push_shifted(back, targets);
     }
     fn push_drops(&mut self, kind: Kind, squares: Bitboard) {
@@ -132,8 +185,8 @@ impl<S: Sink> Sink for NoPawnDropMate<'_, S> {
             self.inner.push_drops(kind, squares);
             return;
         }
-        self.inner.push_drops(kind, squares & !self.checks);
-        for to in squares & self.checks {
+        self.inner.push_drops(kind, squares & !self.ban.drop_checks);
+        for to in squares & self.ban.drop_checks {
             self.push(Move::new(MoveKind::Drop, to, to, kind));
         }
     }

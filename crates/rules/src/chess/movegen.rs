@@ -333,11 +333,7 @@ impl Position {
     /// hook filters moves here.
     fn can_bulk_count(&self) -> bool {
         let h = &self.v.spec.hooks;
-        !h.check_capture
-            && !h.knight_mate_illegal
-            && !h.stalemate_illegal
-            && self.opening_left == 0
-            && !self.in_setup()
+        !h.check_capture && !h.stalemate_illegal && self.opening_left == 0 && !self.in_setup()
     }
 
     /// The number of legal moves (counted without listing them where no rule hook
@@ -348,11 +344,11 @@ impl Position {
         }
         if self.can_bulk_count() {
             let mut c = Counter(0);
-            if self.v.spec.hooks.drops {
-                self.generate_played(&mut super::hooks::NoPawnDropMate {
+            if let Some(ban) = super::hooks::MateBan::new(self) {
+                self.generate_played(&mut super::hooks::NoBannedMate {
                     pos: self,
                     inner: &mut c,
-                    checks: super::hooks::pawn_drop_checks(self),
+                    ban,
                 });
             } else {
                 self.generate_played(&mut c);

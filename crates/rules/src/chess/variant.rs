@@ -31,6 +31,8 @@ pub struct Variant {
     pub(crate) fers_kind: Option<Kind>,
     /// The rook type (Fairy-Stockfish's Cambodian rook rule), if any.
     pub(crate) rook_kind: Option<Kind>,
+    /// The knight, when a rule forbids it to give mate (Shatar).
+    pub(crate) mate_banned_knight: Option<Kind>,
     /// Royal kinds (the king; Sho Shogi's crown prince too), as a bit mask.
     pub(crate) royal_kinds: u16,
     /// The promoted type of each type, if it promotes.
@@ -343,9 +345,11 @@ impl Variant {
                 .map(|k| k as Kind)
         };
         let (fers_kind, rook_kind) = (find("fers"), find("rook"));
+        let mate_banned_knight = find("knight").filter(|_| spec.hooks.knight_mate_illegal);
         let mut v = Variant {
             fers_kind,
             rook_kind,
+            mate_banned_knight,
             royal_kinds,
             promote_kind,
             demote_kind,
