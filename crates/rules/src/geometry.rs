@@ -29,7 +29,7 @@ pub const GRID_RANKS: u8 = 10;
 pub const GRID_SQUARES: usize = (GRID_FILES as usize) * (GRID_RANKS as usize);
 
 /// The bit of each grid square (looked up: cheaper than a 128-bit shift).
-const SQUARE_BITS: [u128; GRID_SQUARES] = {
+static SQUARE_BITS: [u128; GRID_SQUARES] = {
     let mut bits = [0u128; GRID_SQUARES];
     let mut i = 0;
     while i < GRID_SQUARES {
