@@ -64,6 +64,16 @@ fn chaturanga_king_once_checked_cannot_leap() {
         .collect();
     assert!(leaps.is_empty(), "{leaps:?}");
     assert!(!g.position().leap_available(Color::White));
+    // a check by the knight, and one it uncovers by moving off the rook's rank, alike
+    for (fen, check) in [
+        ("3k4/8/8/8/7P/8/8/2n1K3 b Ed - 0 1", "c1d3"),
+        ("3k4/8/8/8/7P/8/8/r1n1K3 b Ed - 0 1", "c1b3"),
+    ] {
+        let mut g = game_at("chaturanga", fen);
+        assert!(g.position().leap_available(Color::White));
+        play(&mut g, &[check, "e1e2", "d8c8"]);
+        assert!(!g.position().leap_available(Color::White), "after {check}");
+    }
 }
 
 #[test]

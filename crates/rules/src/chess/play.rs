@@ -3,7 +3,7 @@
 //! Janggi's facing kings).
 
 use super::position::{Move, MoveKind, Piece, Position};
-use super::variant::{Counting, Kind, KingLeap, Opening, Setup};
+use super::variant::{Counting, Kind, KingLeap, Opening, Setup, NO_RAY};
 use super::zobrist::KEYS;
 use crate::geometry::{Bitboard, Color, Square};
 
@@ -252,7 +252,7 @@ impl Position {
             }
         };
         if leap_right || hooks.shatar_mate {
-            let check = king.is_some_and(|k| self.is_attacked(k, us, self.occupied()));
+            let check = king.is_some_and(|k| self.move_checks(m, k, us));
             if check {
                 match (hooks.king_leap, king) {
                     (KingLeap::OncePerGame, _) => self.set_leap(them, false),
@@ -280,6 +280,32 @@ impl Position {
             }
         }
         self.after_move_counting(us, m, moved_kind);
+    }
+
+    /// Whether `us`'s move `m`, just played, checks the king on `k`: by the moved piece's
+    /// own attack or along a line it opened (moves of other kinds, and games with hoppers,
+    /// lame leaps or facing kings, by the full test).
+    fn move_checks(&self, m: Move, k: Square, us: Color) -> bool {
+        let v = self.v;
+        let occ = self.occupied();
+        let moved = self.piece_at(m.to());
+        match moved {
+            Some(p)
+                if m.kind() == MoveKind::Normal
+                    && v.plain_attacks
+                    && !v.spec.hooks.flying_general
+                    && !v.tables[p.kind as usize][us.index()].has_paths =>
+            {
+                let t = &v.tables[p.kind as usize][us.index()];
+                let to = m.to();
+                let r = v.ray_toward[to.index()][k.index()];
+                let rides = r != NO_RAY
+                    && t.capture_rays >> r & 1 != 0
+                    && v.first_on(r as usize, to, occ) == Some(k);
+                t.leap_capture[to.index()].has(k) || rides || self.opens_line(k, m.from(), occ, us)
+            }
+            _ => self.is_attacked(k, us, occ),
+        }
     }
 
     /// The counting rules' bookkeeping after a move.

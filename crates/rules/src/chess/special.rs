@@ -397,7 +397,13 @@ impl Position {
     /// Whether emptying `from` opens a line from one of `by`'s riders to `target`, with
     /// `occ_after` the occupancy after the move (the pieces moving by tables, no hopper;
     /// `target` not attacked before).
-    fn opens_line(&self, target: Square, from: Square, occ_after: Bitboard, by: Color) -> bool {
+    pub(crate) fn opens_line(
+        &self,
+        target: Square,
+        from: Square,
+        occ_after: Bitboard,
+        by: Color,
+    ) -> bool {
         let v = self.v;
         let r = v.ray_toward[target.index()][from.index()];
         if r == super::variant::NO_RAY {
