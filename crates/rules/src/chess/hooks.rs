@@ -38,7 +38,10 @@ pub(crate) fn filter_moves(pos: &Position, list: &mut MoveList) {
     if h.check_capture {
         check_capture(pos, list);
     }
-    if let Some(ban) = MateBan::new(pos) {
+    if let Some(ban) = KnightMate::new(pos) {
+        list.retain(|m| !ban.bans(pos, m));
+    }
+    if let Some(ban) = PawnDropMate::new(pos) {
         list.retain(|m| !ban.bans(pos, m));
     }
     if h.stalemate_illegal {
@@ -65,80 +68,67 @@ fn check_capture(pos: &Position, list: &mut MoveList) {
     }
 }
 
-/// The moves a rule forbids when they give mate, and where they can give check: Shogi's
-/// pawn drops and Shatar's knight moves (seed 001 §VIII). A move that cannot give check
-/// cannot mate, so only the others are played to be tested.
-pub(crate) struct MateBan {
-    /// Where a pawn of the side to move, dropped, could give check (empty when the rules
-    /// let pawn drops mate).
-    drop_checks: Bitboard,
-    /// The knights of the side to move, when their mates are forbidden.
-    knights: Bitboard,
-    /// Where a knight of the side to move could give check from.
-    knight_checks: Bitboard,
-    /// The squares a knight leaving could uncover a check from (on a ray of the enemy king).
-    uncovering: Bitboard,
-}
+/// A rule that forbids some moves when they give mate (Shogi's pawn drops, Shatar's
+/// knight moves), and which of those moves could give check: a move that cannot give
+/// check cannot mate, so only the others are played to be tested.
+pub(crate) trait MateBan {
+    /// Of the plain moves from `from` to `targets`, those that could be forbidden.
+    fn suspect_targets(&self, from: Square, targets: Bitboard) -> Bitboard;
+    /// Of the drops of `kind` on `squares`, those that could be forbidden.
+    fn suspect_drops(&self, kind: Kind, squares: Bitboard) -> Bitboard;
 
-impl MateBan {
-    /// The bans of the variant in this position; `None` when it has none.
-    pub(crate) fn new(pos: &Position) -> Option<MateBan> {
-        let v = pos.v;
-        let drops = v.spec.hooks.drops;
-        if !drops && v.mate_banned_knight.is_none() {
-            return None;
-        }
-        let mut ban = MateBan {
-            drop_checks: Bitboard::EMPTY,
-            knights: Bitboard::EMPTY,
-            knight_checks: Bitboard::EMPTY,
-            uncovering: Bitboard::EMPTY,
-        };
-        let Some(k) = pos.king_square(pos.side.other()) else {
-            return Some(ban);
-        };
-        if drops {
-            ban.drop_checks = pawn_drop_checks(pos, k);
-        }
-        if let Some(knight) = v.mate_banned_knight {
-            ban.knights = pos.pieces(pos.side, knight);
-            if v.plain_attacks && v.leap_only >> knight & 1 != 0 {
-                ban.knight_checks =
-                    v.tables[knight as usize][pos.side.index()].leap_attackers[k.index()];
-                ban.uncovering = v.ray_reach[k.index()];
-            } else {
-                ban.knight_checks = !Bitboard::EMPTY;
-            }
-        }
-        Some(ban)
-    }
-
-    /// Of `targets` of the piece on `from`, those whose moves could be forbidden.
-    fn suspects(&self, from: Square, targets: Bitboard) -> Bitboard {
-        if !self.knights.has(from) {
-            Bitboard::EMPTY
-        } else if self.uncovering.has(from) {
-            targets
-        } else {
-            targets & self.knight_checks
-        }
-    }
-
-    /// Whether the rules forbid `m` (it gives mate).
-    pub(crate) fn bans(&self, pos: &Position, m: Move) -> bool {
+    /// Whether the rule forbids `m` (it gives mate).
+    fn bans(&self, pos: &Position, m: Move) -> bool {
         let suspect = match m.kind() {
-            MoveKind::Drop => pos.v.is_pawn(m.piece()) && self.drop_checks.has(m.to()),
-            MoveKind::Normal => self.suspects(m.from(), m.to().bb()).any(),
+            MoveKind::Normal => self.suspect_targets(m.from(), m.to().bb()).any(),
+            MoveKind::Drop => self.suspect_drops(m.piece(), m.to().bb()).any(),
             _ => false,
         };
         suspect && gives_mate(pos, m)
     }
 }
 
-/// The squares where a pawn of the side to move, dropped, would attack the enemy king on
-/// `k` (a superset: paths are not walked, and a riding pawn could attack from anywhere).
-fn pawn_drop_checks(pos: &Position, k: Square) -> Bitboard {
+/// Shogi: a pawn drop may not give mate.
+pub(crate) struct PawnDropMate {
+    /// The pawn kinds.
+    pawns: u16,
+    /// Where a dropped pawn could give check.
+    checks: Bitboard,
+}
+
+impl PawnDropMate {
+    /// The rule in this position, if the variant has it.
+    #[inline]
+    pub(crate) fn new(pos: &Position) -> Option<PawnDropMate> {
+        pos.v.spec.hooks.drops.then(|| PawnDropMate {
+            pawns: pos.v.pawn_kinds,
+            checks: pawn_drop_checks(pos),
+        })
+    }
+}
+
+impl MateBan for PawnDropMate {
+    #[inline]
+    fn suspect_targets(&self, _from: Square, _targets: Bitboard) -> Bitboard {
+        Bitboard::EMPTY
+    }
+    #[inline]
+    fn suspect_drops(&self, kind: Kind, squares: Bitboard) -> Bitboard {
+        if self.pawns >> kind & 1 != 0 {
+            squares & self.checks
+        } else {
+            Bitboard::EMPTY
+        }
+    }
+}
+
+/// The squares where a pawn of the side to move, dropped, would attack the enemy king (a
+/// superset: paths are not walked, and a riding pawn could attack from anywhere).
+fn pawn_drop_checks(pos: &Position) -> Bitboard {
     let v = pos.v;
+    let Some(k) = pos.king_square(pos.side.other()) else {
+        return Bitboard::EMPTY;
+    };
     let mut b = Bitboard::EMPTY;
     for kind in 0..v.kinds() {
         if v.is_pawn(kind as Kind) {
@@ -152,41 +142,105 @@ fn pawn_drop_checks(pos: &Position, k: Square) -> Bitboard {
     b
 }
 
-/// Passes every move on but those [`MateBan`] forbids, while the moves are counted.
-pub(crate) struct NoBannedMate<'a, S: Sink> {
-    pub(crate) pos: &'a Position,
-    pub(crate) inner: &'a mut S,
-    pub(crate) ban: MateBan,
+/// Shatar (seed 001 §VIII): a knight move may not give mate.
+pub(crate) struct KnightMate {
+    /// The knights of the side to move.
+    knights: Bitboard,
+    /// Where a knight could give check from.
+    checks: Bitboard,
+    /// The squares a knight leaving could uncover a check from (on a ray of the enemy
+    /// king).
+    uncovering: Bitboard,
 }
 
-impl<S: Sink> Sink for NoBannedMate<'_, S> {
+impl KnightMate {
+    /// The rule in this position, if the variant has it.
+    #[inline]
+    pub(crate) fn new(pos: &Position) -> Option<KnightMate> {
+        pos.v
+            .mate_banned_knight
+            .map(|knight| KnightMate::found(pos, knight))
+    }
+
+    fn found(pos: &Position, knight: Kind) -> KnightMate {
+        let v = pos.v;
+        let us = pos.side;
+        let Some(k) = pos.king_square(us.other()) else {
+            // no king to mate
+            return KnightMate {
+                knights: Bitboard::EMPTY,
+                checks: Bitboard::EMPTY,
+                uncovering: Bitboard::EMPTY,
+            };
+        };
+        let (checks, uncovering) = if v.plain_attacks && v.leap_only >> knight & 1 != 0 {
+            (
+                v.tables[knight as usize][us.index()].leap_attackers[k.index()],
+                v.ray_reach[k.index()],
+            )
+        } else {
+            (!Bitboard::EMPTY, !Bitboard::EMPTY)
+        };
+        KnightMate {
+            knights: pos.pieces(us, knight),
+            checks,
+            uncovering,
+        }
+    }
+}
+
+impl MateBan for KnightMate {
+    #[inline]
+    fn suspect_targets(&self, from: Square, targets: Bitboard) -> Bitboard {
+        if !self.knights.has(from) {
+            Bitboard::EMPTY
+        } else if self.uncovering.has(from) {
+            targets
+        } else {
+            targets & self.checks
+        }
+    }
+    #[inline]
+    fn suspect_drops(&self, _kind: Kind, _squares: Bitboard) -> Bitboard {
+        Bitboard::EMPTY
+    }
+}
+
+/// Passes every move on but those a [`MateBan`] forbids, while the moves are counted.
+pub(crate) struct NoBannedMate<'a, S: Sink, B: MateBan> {
+    pub(crate) pos: &'a Position,
+    pub(crate) inner: &'a mut S,
+    pub(crate) ban: B,
+}
+
+impl<S: Sink, B: MateBan> Sink for NoBannedMate<'_, S, B> {
     fn push(&mut self, m: Move) {
         if !self.ban.bans(self.pos, m) {
             self.inner.push(m);
         }
     }
+    #[inline]
     fn push_targets(&mut self, from: Square, targets: Bitboard) {
-        let suspects = self.ban.suspects(from, targets);
+        let suspects = self.ban.suspect_targets(from, targets);
         self.inner.push_targets(from, targets & !suspects);
         for to in suspects {
             self.push(Move::normal(from, to));
         }
     }
+    #[inline]
     fn push_shifted(&mut self, back: i32, targets: Bitboard) {
-        // shifted moves are pawn steps and the fers's double step, never a knight's
+        // shifted moves are pawn steps and the fers's double step, which no ban names
         debug_assert!({ targets }.all(|to| {
             let from = Square::from_index_unchecked((to.index() as i32 + back) as u32);
-            !self.ban.knights.has(from)
+            self.ban.suspect_targets(from, to.bb()).is_empty()
         }));
         self.inner.push_shifted(back, targets);
     }
+    #[inline]
     fn push_drops(&mut self, kind: Kind, squares: Bitboard) {
-        if !self.pos.v.is_pawn(kind) {
-            self.inner.push_drops(kind, squares);
-            return;
-        }
-        self.inner.push_drops(kind, squares & !self.ban.drop_checks);
-        for to in squares & self.ban.drop_checks {
+        let suspects = self.ban.suspect_drops(kind, squares);
+        self.inner.push_drops(kind, squares & !suspects);
+        for to in suspects {
             self.push(Move::new(MoveKind::Drop, to, to, kind));
         }
     }

@@ -7,6 +7,7 @@
 //! always checked by playing them. Rule hooks that forbid otherwise legal moves run last,
 //! in [`super::hooks::filter_moves`].
 
+use super::hooks::{KnightMate, NoBannedMate, PawnDropMate};
 use super::legality::{Danger, Pins};
 use super::position::{Move, MoveKind, Position, Riders};
 use super::special::Tested;
@@ -344,14 +345,20 @@ impl Position {
         }
         if self.can_bulk_count() {
             let mut c = Counter(0);
-            if let Some(ban) = super::hooks::MateBan::new(self) {
-                self.generate_played(&mut super::hooks::NoBannedMate {
+            match (PawnDropMate::new(self), KnightMate::new(self)) {
+                (None, None) => self.generate_played(&mut c),
+                (Some(ban), None) => self.generate_played(&mut NoBannedMate {
                     pos: self,
                     inner: &mut c,
                     ban,
-                });
-            } else {
-                self.generate_played(&mut c);
+                }),
+                (None, Some(ban)) => self.generate_played(&mut NoBannedMate {
+                    pos: self,
+                    inner: &mut c,
+                    ban,
+                }),
+                // no game has both
+                (Some(_), Some(_)) => return self.legal_moves().len(),
             }
             return c.0;
         }
