@@ -286,29 +286,22 @@ impl Position {
             king: k,
             occ,
         };
-        let rays = if (v.ray_reach[k.index()] & riders.all).any() {
-            &v.rays[..]
-        } else {
-            // no rider on any ray from the king: no check or pin along one
-            &[]
-        };
-        for (i, ray) in rays.iter().enumerate() {
-            let full = ray.from[k.index()];
-            let line_riders = riders.by_ray[i];
-            if (full & line_riders).is_empty() {
+        // each rider on a ray from the king that rides that ray: it checks when it is the
+        // first piece along the ray, pins a piece of ours when that piece is the only one
+        // between
+        for rider in v.ray_reach[k.index()] & riders.all {
+            let r = v.ray_toward[k.index()][rider.index()] as usize;
+            if !riders.by_ray.get(r).is_some_and(|b| b.has(rider)) {
                 continue;
             }
-            let Some(first) = v.first_on(i, k, occ) else {
+            let Some(first) = v.first_on(r, k, occ) else {
                 continue;
             };
-            if line_riders.has(first) {
+            if first == rider {
                 checkers |= first.bb();
                 // the squares up to and including the checker
-                line = full & !ray.from[first.index()];
-            } else if own.has(first)
-                && v.first_on(i, first, occ)
-                    .is_some_and(|s| line_riders.has(s))
-            {
+                line = v.rays[r].from[k.index()] & !v.rays[r].from[first.index()];
+            } else if own.has(first) && v.first_on(r, first, occ) == Some(rider) {
                 pins.pinned |= first.bb();
             }
         }

@@ -506,13 +506,12 @@ impl Position {
         if self.leapers_attacking(sq, by).any() {
             return true;
         }
-        if (v.ray_reach[sq.index()] & riders.all).is_empty() {
-            return false;
-        }
-        for (i, ray) in v.rays.iter().enumerate() {
-            let line_riders = riders.by_ray[i];
-            if (ray.from[sq.index()] & line_riders).any()
-                && v.first_on(i, sq, occ).is_some_and(|f| line_riders.has(f))
+        // each rider on a ray from the square: whether it rides that ray and is the first
+        // piece along it
+        for rider in v.ray_reach[sq.index()] & riders.all {
+            let r = v.ray_toward[sq.index()][rider.index()] as usize;
+            if riders.by_ray.get(r).is_some_and(|b| b.has(rider))
+                && v.first_on(r, sq, occ) == Some(rider)
             {
                 return true;
             }
