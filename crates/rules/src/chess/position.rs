@@ -124,6 +124,8 @@ pub(crate) struct Riders {
     pub(crate) hop_by_ray: [Bitboard; MAX_RAYS],
     /// Every rider of `by_ray`, on whichever ray.
     pub(crate) all: Bitboard,
+    /// Every hopper of `hop_by_ray`.
+    pub(crate) hop_all: Bitboard,
 }
 
 impl Riders {
@@ -132,6 +134,7 @@ impl Riders {
         by_ray: [Bitboard::EMPTY; MAX_RAYS],
         hop_by_ray: [Bitboard::EMPTY; MAX_RAYS],
         all: Bitboard::EMPTY,
+        hop_all: Bitboard::EMPTY,
     };
 }
 
@@ -435,6 +438,7 @@ impl Position {
         for g in &v.rider_groups[by.index()] {
             let b = self.kinds_bb(g.kinds) & mine;
             let by_ray = if g.hop {
+                r.hop_all |= b;
                 &mut r.hop_by_ray
             } else {
                 r.all |= b;
@@ -559,33 +563,35 @@ impl Position {
                 }
             }
         }
-        for (i, ray) in v.rays.iter().enumerate() {
-            let line_riders = riders.by_ray[i] & !gone;
-            let hoppers = riders.hop_by_ray[i] & !gone;
-            if (ray.from[sq.index()] & (line_riders | hoppers)).is_empty() {
-                continue;
-            }
-            let Some(first) = v.first_on(i, sq, occ) else {
-                continue;
-            };
-            if line_riders.has(first) {
-                att |= first.bb();
-            }
-            if hoppers.is_empty() {
-                continue;
-            }
-            // a hopper beyond the first piece, its screen
-            let Some(hopper) = v.first_on(i, first, occ).filter(|h| hoppers.has(*h)) else {
+        // each rider and hopper on a ray from the square: a rider of that ray attacks when
+        // it is the first piece along it, a hopper when exactly one piece screens it
+        for piece in v.ray_reach[sq.index()] & (riders.all | riders.hop_all) & !gone {
+            let r = v.ray_toward[sq.index()][piece.index()] as usize;
+            let (Some(&line_riders), Some(&hoppers)) =
+                (riders.by_ray.get(r), riders.hop_by_ray.get(r))
+            else {
                 continue;
             };
-            let k = self.piece_at(hopper).expect("a hopper").kind;
+            let Some(first) = v.first_on(r, sq, occ) else {
+                continue;
+            };
+            if first == piece {
+                if line_riders.has(piece) {
+                    att |= piece.bb();
+                }
+                continue;
+            }
+            if !hoppers.has(piece) || v.first_on(r, first, occ) != Some(piece) {
+                continue;
+            }
+            let k = self.piece_at(piece).expect("a hopper").kind;
             if v.cannon_rule(k) {
                 let same = self.kind_after(k, after);
                 if same.has(first) || same.has(sq) {
                     continue;
                 }
             }
-            att |= hopper.bb();
+            att |= piece.bb();
         }
         if v.facing_tested_apart() {
             att |= self.facing_king(sq, by, occ);
