@@ -10,8 +10,22 @@ use crate::game::Outcome;
 use crate::geometry::{Bitboard, Color};
 
 impl Position {
-    /// The result the bare-king rules give before the side to move plays, if any.
+    /// The result the position's own rules give before the side to move plays, if any:
+    /// an impasse declared, the royal pieces lost (Sho Shogi), bikjang, a bare king.
+    #[inline]
     pub fn immediate_outcome(&self) -> Option<Outcome> {
+        let v = self.v;
+        // the bare-king rules need a side with its king alone
+        let bare = v.spec.end.bare_king != BareKing::None
+            && (self.color_bb(Color::White).count() == 1
+                || self.color_bb(Color::Black).count() == 1);
+        if !v.other_immediate_ends && !bare {
+            return None;
+        }
+        self.immediate_outcome_found()
+    }
+
+    fn immediate_outcome_found(&self) -> Option<Outcome> {
         if self.declared {
             return Some(self.impasse_outcome());
         }

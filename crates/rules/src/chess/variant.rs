@@ -80,6 +80,9 @@ pub struct Variant {
     /// [`Position::generate_special`](super::position::Position): passing, impasse,
     /// promotion in place.
     pub(crate) special_beyond_fast: bool,
+    /// Whether a position can end the game by a rule other than the bare king's: an
+    /// impasse declared, royal pieces lost (several royal types), bikjang.
+    pub(crate) other_immediate_ends: bool,
     pub(crate) pawn_kinds: u16,
     /// Pawn kinds that only step straight forward and capture diagonally forward, one
     /// square (their moves are generated for the whole set by shifting it).
@@ -377,6 +380,7 @@ impl Variant {
             pawn_special_near: [Bitboard::EMPTY; 2],
             special_moves: false,
             special_beyond_fast: false,
+            other_immediate_ends: false,
             pawn_kinds,
             shift_pawns,
             plain_attacks,
@@ -434,6 +438,8 @@ impl Variant {
         let h = &v.spec.hooks;
         v.special_beyond_fast =
             h.pass || h.impasse || matches!(v.spec.promotion, Promotion::Sittuyin { .. });
+        v.other_immediate_ends =
+            h.impasse || v.royal_kinds.count_ones() > 1 || h.bikjang != Bikjang::None;
         v.special_moves = v.special_beyond_fast
             || h.castling
             || h.king_leap != KingLeap::None
