@@ -257,15 +257,17 @@ impl Position {
 
     /// The legal moves by the pieces' movement, outside the setup phase.
     fn generate_played(&self, list: &mut impl Sink) {
-        if self.fast_legality() {
+        let v = self.v;
+        let king = self.king_square(self.side);
+        // check and pin masks decide legality (table-driven pieces, one king)
+        if v.simple && king.is_some_and(|k| v.board.has(k)) {
             // filled in place: the 512 bytes are not copied
             let mut riders = Riders::NONE;
             self.fill_riders(self.side.other(), &mut riders);
-            self.generate_moves(list, true, false, &riders);
+            self.generate_moves(list, king, true, false, &riders);
         } else {
             let them = self.side.other();
             let riders = self.riders(them);
-            let king = self.king_square(self.side);
             let in_check =
                 king.is_some_and(|k| self.attackers_with(k, them, self.occupied(), &riders).any());
             let fsf_facing = self.fsf_facing();
@@ -284,6 +286,7 @@ impl Position {
                     by_playing: false,
                     fsf_facing,
                 },
+                king,
                 false,
                 in_check,
                 &riders,
@@ -314,6 +317,7 @@ impl Position {
                     by_playing: true,
                     fsf_facing: self.fsf_facing(),
                 },
+                self.king_square(self.side),
                 false,
                 self.in_check(),
                 &riders,
@@ -321,13 +325,6 @@ impl Position {
         }
         super::hooks::filter_moves(self, &mut list);
         list
-    }
-
-    /// Whether check and pin masks decide legality (table-driven pieces, one king).
-    #[inline]
-    fn fast_legality(&self) -> bool {
-        let v = self.v;
-        v.simple && self.king_square(self.side).is_some_and(|k| v.board.has(k))
     }
 
     /// Whether the number of legal moves can be counted without listing them: no rule
@@ -369,10 +366,11 @@ impl Position {
 
     /// The moves of the side to move by the pieces' movement, filtered by check and pin
     /// masks when `fast`, else left to `list` to test (`slow_in_check` says whether the
-    /// king is in check then).
+    /// king is in check then); `ksq` is the royal piece of the side to move, if alone.
     fn generate_moves(
         &self,
         list: &mut impl Sink,
+        ksq: Option<Square>,
         fast: bool,
         slow_in_check: bool,
         riders: &Riders,
@@ -383,7 +381,6 @@ impl Position {
         let occ = self.occupied();
         let enemy = self.color_bb(them);
         let own = self.color_bb(us);
-        let ksq = self.king_square(us);
 
         let royal_kind = ksq
             .and_then(|k| self.piece_at(k))
