@@ -578,18 +578,26 @@ impl Position {
         let mut attacked = Bitboard::EMPTY;
         for kind in 0..v.kinds() as Kind {
             let pieces = self.pieces(by, kind);
+            if pieces.is_empty() {
+                continue;
+            }
+            let t = &v.tables[kind as usize][by.index()];
             if v.shift_pawns >> kind & 1 != 0 {
                 // the whole set's diagonal steps at once
                 attacked |= (pawn_step(pieces, by, -1) | pawn_step(pieces, by, 1)) & v.board;
             } else if v.leap_only >> kind & 1 != 0 {
-                let t = &v.tables[kind as usize][by.index()];
                 for from in pieces {
                     attacked |= t.leap_capture[from.index()];
                 }
             } else if v.ride_only >> kind & 1 != 0 {
-                let t = &v.tables[kind as usize][by.index()];
-                for from in pieces {
-                    attacked |= v.capture_rides(t, from, occ);
+                if let Some((a, b)) = v.two_lines(t) {
+                    for from in pieces {
+                        attacked |= a.reach(from, occ) | b.reach(from, occ);
+                    }
+                } else {
+                    for from in pieces {
+                        attacked |= v.capture_rides(t, from, occ);
+                    }
                 }
             } else {
                 for from in pieces {

@@ -33,6 +33,9 @@ pub(super) fn spec(fsf: bool, _opt: &super::Opts) -> VariantSpec {
     let mut s = base("shatar", pieces, start, Promotion::Choice(vec![4]));
     s.end.bare_king = BareKing::Draw;
     s.hooks.shatar_mate = true;
+    // "Horse cannot give mate to the enemy King; such a move is forbidden": our reading
+    // forbids every knight move after which the opponent is mated, a mate it uncovers
+    // included (Fairy-Stockfish instead lets the knight mate and scores it a loss)
     s.hooks.knight_mate_illegal = !fsf;
     s
 }
