@@ -5,9 +5,8 @@ Both programs count the same tree (the node counts are checked to be equal), sin
 threaded, with bulk counting at the last ply. Fairy-Stockfish is the Debian package
 (`apt-get install fairy-stockfish`, binary /usr/games/fairy-stockfish); its start-up time is
 measured with `go perft 1` and subtracted. The two run alternately, five times each, and
-the best time of each gives the speeds; the ratio is the median of the five pairs' ratios
-(each pair run one after the other, so that the machine's drift touches both alike), with
-their range beside it. Prints a Markdown table for the README.
+the best time of each counts, so that load from elsewhere on a shared machine touches both
+alike. Prints a Markdown table for the README.
 
     cargo build --release && python3 tools/bench_vs_fsf.py [game ...]
 """
@@ -58,17 +57,14 @@ def ashta_run(game, fen, depth):
 
 
 def side_by_side(game, variant, fen, depth):
-    """REPEAT alternating runs of both programs: the node counts, each program's best time
-    (Fairy-Stockfish's start-up, measured with `go perft 1`, subtracted) and the speed
-    ratio of each pair of runs made one after the other."""
+    """Both programs' best times over REPEAT alternating runs (Fairy-Stockfish's start-up,
+    measured with `go perft 1`, subtracted)."""
     startup = min(fsf_run(variant, fen, 1)[0] for _ in range(REPEAT))
     ours, theirs = [], []
     for _ in range(REPEAT):
         ours.append(ashta_run(game, fen, depth))
         theirs.append(fsf_run(variant, fen, depth))
-    n1, n2 = ours[0][1], theirs[0][1]
-    pairs = sorted((n1 / t1) / (n2 / (t2 - startup)) for (t1, _), (t2, _) in zip(ours, theirs))
-    return n1, min(t for t, _ in ours), n2, min(t for t, _ in theirs) - startup, pairs
+    return ours[0][1], min(t for t, _ in ours), theirs[0][1], min(t for t, _ in theirs) - startup
 
 
 def main():
@@ -78,22 +74,17 @@ def main():
     args = ap.parse_args()
     if not os.path.exists(FSF):
         sys.exit(f"{FSF} not found: apt-get install fairy-stockfish")
-    print(
-        "| game (FSF name) | position | depth | nodes | Ashta Mnps | Fairy-Stockfish Mnps "
-        "| ratio | pairs' range |"
-    )
-    print("|---|---|---|---|---|---|---|---|")
+    print("| game (FSF name) | position | depth | nodes | Ashta Mnps | Fairy-Stockfish Mnps | ratio |")
+    print("|---|---|---|---|---|---|---|")
     for game, variant, fen, depth in CASES:
         if args.games and game not in args.games:
             continue
         d = depth - 1 if args.quick else depth
-        n1, t1, n2, t2, pairs = side_by_side(game, variant, fen, d)
+        n1, t1, n2, t2 = side_by_side(game, variant, fen, d)
         same = "" if n1 == n2 else f" (FSF {n2})"
-        median = pairs[len(pairs) // 2]
         print(
             f"| {game} ({variant}) | {'start' if not fen else fen.split()[0][:24] + '…'} | {d} | {n1}{same} "
-            f"| {n1 / t1 / 1e6:.1f} | {n2 / t2 / 1e6:.1f} | {median:.1f}x "
-            f"| {pairs[0]:.1f}-{pairs[-1]:.1f}x |",
+            f"| {n1 / t1 / 1e6:.1f} | {n2 / t2 / 1e6:.1f} | {(n1 / t1) / (n2 / t2):.1f}x |",
             flush=True,
         )
 
