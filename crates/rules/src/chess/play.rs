@@ -288,24 +288,23 @@ impl Position {
     fn move_checks(&self, m: Move, k: Square, us: Color) -> bool {
         let v = self.v;
         let occ = self.occupied();
-        let moved = self.piece_at(m.to());
-        match moved {
-            Some(p)
-                if m.kind() == MoveKind::Normal
-                    && v.plain_attacks
-                    && !v.spec.hooks.flying_general
-                    && !v.tables[p.kind as usize][us.index()].has_paths =>
-            {
-                let t = &v.tables[p.kind as usize][us.index()];
-                let to = m.to();
-                let r = v.ray_toward[to.index()][k.index()];
-                let rides = r != NO_RAY
-                    && t.capture_rays >> r & 1 != 0
-                    && v.first_on(r as usize, to, occ) == Some(k);
-                t.leap_capture[to.index()].has(k) || rides || self.opens_line(k, m.from(), occ, us)
-            }
-            _ => self.is_attacked(k, us, occ),
+        let to = m.to();
+        let Some(p) = self.piece_at(to) else {
+            return self.is_attacked(k, us, occ);
+        };
+        let t = &v.tables[p.kind as usize][us.index()];
+        if m.kind() != MoveKind::Normal
+            || !v.plain_attacks
+            || v.spec.hooks.flying_general
+            || t.has_paths
+        {
+            return self.is_attacked(k, us, occ);
         }
+        let r = v.ray_toward[to.index()][k.index()];
+        let rides = r != NO_RAY
+            && t.capture_rays >> r & 1 != 0
+            && v.first_on(r as usize, to, occ) == Some(k);
+        t.leap_capture[to.index()].has(k) || rides || self.opens_line(k, m.from(), occ, us)
     }
 
     /// The counting rules' bookkeeping after a move.
