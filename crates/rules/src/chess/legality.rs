@@ -140,10 +140,14 @@ impl Position {
             let Some(first) = v.first_on(r, k, occ_after) else {
                 continue;
             };
-            if (their.by_ray[r] & !gone).has(first) {
+            if !gone.has(first) && self.rides_toward(their, r, first) {
                 return true;
             }
-            let hoppers = their.hop_by_ray[r] & !gone;
+            let hoppers = if their.hop_all.any() {
+                self.ray_riders(their, r, true) & !gone
+            } else {
+                Bitboard::EMPTY
+            };
             if hoppers.any() {
                 if let Some(h) = v.first_on(r, first, occ_after).filter(|h| hoppers.has(*h)) {
                     let hk = self.piece_at(h).expect("a hopper").kind;
@@ -203,13 +207,13 @@ impl Position {
         };
         for (i, ray) in v.rays.iter().enumerate() {
             let line = ray.from[k.index()];
-            let riders = line & their.by_ray[i];
+            let riders = line & self.ray_riders(their, i, false);
             if riders.any() {
                 // leaving the line between the king and the nearest rider
                 let nearest = if ray.up { riders.lsb() } else { riders.msb() };
                 danger.from |= line & !ray.from[nearest.index()] & !nearest.bb();
             }
-            let hoppers = line & their.hop_by_ray[i];
+            let hoppers = line & self.ray_riders(their, i, true);
             if hoppers.any() {
                 // a piece leaving the line may leave a hopper one screen; one landing
                 // up to the nearest hopper may become the only screen (taking that
@@ -291,7 +295,7 @@ impl Position {
         // between
         for rider in v.ray_reach[k.index()] & riders.all {
             let r = v.ray_toward[k.index()][rider.index()] as usize;
-            if !riders.by_ray.get(r).is_some_and(|b| b.has(rider)) {
+            if !self.rides_toward(riders, r, rider) {
                 continue;
             }
             let Some(first) = v.first_on(r, k, occ) else {

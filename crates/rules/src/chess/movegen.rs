@@ -261,9 +261,7 @@ impl Position {
         let king = self.king_square(self.side);
         // check and pin masks decide legality (table-driven pieces, one king)
         if v.simple && king.is_some_and(|k| v.board.has(k)) {
-            // filled in place: the 512 bytes are not copied
-            let mut riders = Riders::NONE;
-            self.fill_riders(self.side.other(), &mut riders);
+            let riders = self.riders(self.side.other());
             self.generate_moves(list, king, true, false, &riders);
         } else {
             let them = self.side.other();

@@ -1,6 +1,6 @@
 //! A position of a chess-family game and how a move changes it.
 
-use super::variant::{Kind, Opening, Setup, Variant, MAX_KINDS, MAX_RAYS};
+use super::variant::{Kind, Opening, Setup, Variant, MAX_KINDS};
 use super::zobrist::KEYS;
 use crate::geometry::{Bitboard, Color, Square, GRID_SQUARES};
 use std::fmt;
@@ -117,25 +117,15 @@ pub(crate) struct After {
     pub(crate) kind: Kind,
 }
 
-/// One side's riders along each ray direction of the variant.
+/// One side's riders and hoppers; which of them capture along a given ray is read from
+/// the variant's per-ray kinds ([`Position::rides_toward`]).
 pub(crate) struct Riders {
-    pub(crate) by_ray: [Bitboard; MAX_RAYS],
-    /// Hoppers that capture along each ray direction.
-    pub(crate) hop_by_ray: [Bitboard; MAX_RAYS],
-    /// Every rider of `by_ray`, on whichever ray.
+    /// Every piece that captures by riding, along whichever ray.
     pub(crate) all: Bitboard,
-    /// Every hopper of `hop_by_ray`.
+    /// Every piece that captures by hopping.
     pub(crate) hop_all: Bitboard,
-}
-
-impl Riders {
-    /// No rider on any ray.
-    pub(crate) const NONE: Riders = Riders {
-        by_ray: [Bitboard::EMPTY; MAX_RAYS],
-        hop_by_ray: [Bitboard::EMPTY; MAX_RAYS],
-        all: Bitboard::EMPTY,
-        hop_all: Bitboard::EMPTY,
-    };
+    /// Their side.
+    pub(crate) by: Color,
 }
 
 /// The counting state of the Makruk family, as Fairy-Stockfish keeps it: a limit and a
@@ -421,45 +411,59 @@ impl Position {
         h ^ KEYS.phase[(self.opening_left & 63) as usize]
     }
 
-    /// `by`'s riders along each ray, for repeated attack queries in one position.
+    /// `by`'s riders and hoppers, for repeated attack queries in one position.
     #[inline]
     pub(crate) fn riders(&self, by: Color) -> Riders {
-        let mut r = Riders::NONE;
-        self.fill_riders(by, &mut r);
-        r
-    }
-
-    /// Sets `r` (all empty) to `by`'s riders along each ray (see [`Position::riders`]),
-    /// in place.
-    #[inline(always)]
-    pub(crate) fn fill_riders(&self, by: Color, r: &mut Riders) {
         let v = self.v;
         let mine = self.by_color[by.index()];
-        for g in &v.rider_groups[by.index()] {
-            let b = self.kinds_bb(g.kinds) & mine;
-            let by_ray = if g.hop {
-                r.hop_all |= b;
-                &mut r.hop_by_ray
+        let hoppers = v.hopper_kinds[by.index()];
+        Riders {
+            all: self.kinds_bb(v.rider_kinds[by.index()]) & mine,
+            hop_all: if hoppers == 0 {
+                Bitboard::EMPTY
             } else {
-                r.all |= b;
-                &mut r.by_ray
-            };
-            let mut rays = g.rays;
-            while rays != 0 {
-                by_ray[rays.trailing_zeros() as usize] = b;
-                rays &= rays - 1;
-            }
+                self.kinds_bb(hoppers) & mine
+            },
+            by,
         }
-        if v.king_file_rays != 0 {
-            // the flying general: the king faces along its file like a rook
-            let royals = self.royals(by);
-            r.all |= royals;
-            let mut rays = v.king_file_rays;
-            while rays != 0 {
-                r.by_ray[rays.trailing_zeros() as usize] |= royals;
-                rays &= rays - 1;
-            }
-        }
+    }
+
+    /// The type of the piece on `sq`, which must be occupied (a mask of its bit).
+    #[inline]
+    fn kind_bit(&self, sq: Square) -> u16 {
+        1 << (self.board[sq.index()] >> 1 & 15)
+    }
+
+    /// Whether the piece on `sq`, one of `riders`, captures by riding toward a square
+    /// from which `sq` lies along ray `r`.
+    #[inline]
+    pub(crate) fn rides_toward(&self, riders: &Riders, r: usize, sq: Square) -> bool {
+        riders.all.has(sq)
+            && self.v.ray_kinds[riders.by.index()]
+                .get(r)
+                .is_some_and(|&k| k & self.kind_bit(sq) != 0)
+    }
+
+    /// Whether the piece on `sq`, one of `riders`' hoppers, captures by hopping toward a
+    /// square from which `sq` lies along ray `r`.
+    #[inline]
+    pub(crate) fn hops_toward(&self, riders: &Riders, r: usize, sq: Square) -> bool {
+        riders.hop_all.has(sq)
+            && self.v.hop_ray_kinds[riders.by.index()]
+                .get(r)
+                .is_some_and(|&k| k & self.kind_bit(sq) != 0)
+    }
+
+    /// `riders`' pieces that capture by riding toward a square from which they lie along
+    /// ray `r` (and by hopping, for `hop`).
+    pub(crate) fn ray_riders(&self, riders: &Riders, r: usize, hop: bool) -> Bitboard {
+        let kinds = if hop {
+            &self.v.hop_ray_kinds
+        } else {
+            &self.v.ray_kinds
+        };
+        let mask = kinds[riders.by.index()].get(r).copied().unwrap_or(0);
+        self.kinds_bb(mask) & self.by_color[riders.by.index()]
     }
 
     /// Pieces of `by` attacking `sq` with occupancy `occ`, given `by`'s riders.
@@ -514,9 +518,7 @@ impl Position {
         // piece along it
         for rider in v.ray_reach[sq.index()] & riders.all {
             let r = v.ray_toward[sq.index()][rider.index()] as usize;
-            if riders.by_ray.get(r).is_some_and(|b| b.has(rider))
-                && v.first_on(r, sq, occ) == Some(rider)
-            {
+            if self.rides_toward(riders, r, rider) && v.first_on(r, sq, occ) == Some(rider) {
                 return true;
             }
         }
@@ -567,21 +569,16 @@ impl Position {
         // it is the first piece along it, a hopper when exactly one piece screens it
         for piece in v.ray_reach[sq.index()] & (riders.all | riders.hop_all) & !gone {
             let r = v.ray_toward[sq.index()][piece.index()] as usize;
-            let (Some(&line_riders), Some(&hoppers)) =
-                (riders.by_ray.get(r), riders.hop_by_ray.get(r))
-            else {
-                continue;
-            };
             let Some(first) = v.first_on(r, sq, occ) else {
                 continue;
             };
             if first == piece {
-                if line_riders.has(piece) {
+                if self.rides_toward(riders, r, piece) {
                     att |= piece.bb();
                 }
                 continue;
             }
-            if !hoppers.has(piece) || v.first_on(r, first, occ) != Some(piece) {
+            if !self.hops_toward(riders, r, piece) || v.first_on(r, first, occ) != Some(piece) {
                 continue;
             }
             let k = self.piece_at(piece).expect("a hopper").kind;

@@ -10,8 +10,7 @@ use crate::geometry::{Bitboard, Color, Shape, Square, GRID_SQUARES, KNIGHT_STEPS
 pub type Kind = u8;
 
 /// Most rider directions a variant may have: the eight of the queen, which every game
-/// here keeps within (a position's riders are kept per ray, so the bound is paid for on
-/// every move generated).
+/// here keeps within (the kinds riding along each ray are kept in a fixed array).
 pub const MAX_RAYS: usize = 8;
 /// No ray joins two squares.
 pub(crate) const NO_RAY: u8 = u8::MAX;
@@ -54,6 +53,15 @@ pub struct Variant {
     /// Per colour, the rays grouped by the kinds that ride (or hop) to capture along them
     /// (toward a square, so by the ray's opposite).
     pub(crate) rider_groups: [Vec<RiderGroup>; 2],
+    /// Per colour and ray, the kinds that capture by riding toward a square along the ray
+    /// (that is, along its opposite; the flying general's king on the file rays).
+    pub(crate) ray_kinds: [[u16; MAX_RAYS]; 2],
+    /// Per colour and ray, the kinds that capture by hopping toward a square along it.
+    pub(crate) hop_ray_kinds: [[u16; MAX_RAYS]; 2],
+    /// Per colour, every kind of `ray_kinds`.
+    pub(crate) rider_kinds: [u16; 2],
+    /// Per colour, every kind of `hop_ray_kinds`.
+    pub(crate) hopper_kinds: [u16; 2],
     /// For each colour and square, where a piece of that colour could stand to capture on
     /// the square by a leap or a path (on an empty board).
     pub(crate) leap_reach: [[Bitboard; GRID_SQUARES]; 2],
@@ -191,6 +199,36 @@ impl Variant {
                 }
             }
         }
+        let royal_kinds = spec
+            .pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.role == Role::King)
+            .fold(0u16, |m, (k, _)| m | 1 << k);
+        let file_rays = rays
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.dx == 0)
+            .fold(0u16, |m, (i, _)| m | 1 << i);
+        let king_file_rays = if spec.hooks.flying_general && file_rays.count_ones() == 2 {
+            file_rays
+        } else {
+            0
+        };
+        let mut ray_kinds = [[0u16; MAX_RAYS]; 2];
+        let mut hop_ray_kinds = [[0u16; MAX_RAYS]; 2];
+        for c in Color::BOTH {
+            for (i, ray) in rays.iter().enumerate() {
+                ray_kinds[c.index()][i] = ride_capturers[c.index()][ray.opposite];
+                hop_ray_kinds[c.index()][i] = hop_capturers[c.index()][ray.opposite];
+                if king_file_rays >> i & 1 != 0 {
+                    // the flying general: the king faces along its file like a rook
+                    ray_kinds[c.index()][i] |= royal_kinds;
+                }
+            }
+        }
+        let rider_kinds = ray_kinds.map(|k| k.iter().fold(0, |m, k| m | k));
+        let hopper_kinds = hop_ray_kinds.map(|k| k.iter().fold(0, |m, k| m | k));
         let mut leap_reach = [
             [Bitboard::EMPTY; GRID_SQUARES],
             [Bitboard::EMPTY; GRID_SQUARES],
@@ -203,16 +241,6 @@ impl Variant {
                 }
             }
         }
-        let file_rays = rays
-            .iter()
-            .enumerate()
-            .filter(|(_, r)| r.dx == 0)
-            .fold(0u16, |m, (i, _)| m | 1 << i);
-        let king_file_rays = if spec.hooks.flying_general && file_rays.count_ones() == 2 {
-            file_rays
-        } else {
-            0
-        };
         let cannon_rule_kinds = if spec.hooks.janggi_cannon {
             spec.pieces
                 .iter()
@@ -291,12 +319,6 @@ impl Variant {
             .iter()
             .flatten()
             .all(|t| t.hops.is_empty() && !t.has_paths);
-        let royal_kinds = spec
-            .pieces
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| p.role == Role::King)
-            .fold(0u16, |m, (k, _)| m | 1 << k);
         let mut promote_kind = [None; MAX_KINDS];
         let mut demote_kind = [0 as Kind; MAX_KINDS];
         for (k, p) in spec.pieces.iter().enumerate() {
@@ -371,6 +393,10 @@ impl Variant {
             king_leaps: [[Bitboard::EMPTY; GRID_SQUARES]; 2],
             ray_reach,
             rider_groups,
+            ray_kinds,
+            hop_ray_kinds,
+            rider_kinds,
+            hopper_kinds,
             leap_reach,
             cannon_rule_kinds,
             simple,
