@@ -275,6 +275,7 @@ impl Position {
     /// The pieces checking the king on `k`, the squares a move must reach to answer the
     /// check (all when not in check), and the pieces pinned to it: one pass over the rays
     /// from the king, for table-driven pieces (no hops, no lame leaps).
+    #[inline(always)]
     pub(crate) fn checks_and_pins(&self, k: Square, riders: &Riders) -> (Bitboard, Bitboard, Pins) {
         let v = self.v;
         let us = self.side;

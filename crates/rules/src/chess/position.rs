@@ -499,7 +499,7 @@ impl Position {
     /// Whether `by` attacks `sq` with occupancy `occ`, given `by`'s riders: as
     /// [`Position::attackers_with`], stopping at the first attacker where pieces attack by
     /// plain leaps and rides alone.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn attacked_at(
         &self,
         sq: Square,

@@ -251,14 +251,8 @@ impl Position {
         target: Bitboard,
     ) {
         let v = self.v;
-        let shape = v.shape();
         let us = self.side;
-        let first = shape.rank(if us == Color::White {
-            1
-        } else {
-            shape.ranks - 2
-        });
-        let from = pawns & first;
+        let from = pawns & v.double_step_rank[us.index()];
         if from.is_empty() {
             return;
         }

@@ -81,6 +81,8 @@ pub struct Variant {
     /// Per colour, the squares from which one pawn step (forward, or diagonally forward)
     /// can reach `pawn_special`.
     pub(crate) pawn_special_near: [Bitboard; 2],
+    /// Per colour, the rank from which pawns make their double step (the second).
+    pub(crate) double_step_rank: [Bitboard; 2],
     /// Whether some rule adds moves beyond the pieces' movement (en passant aside):
     /// passing, impasse, castling, king leaps, the fers's double step, promotion in place.
     pub(crate) special_moves: bool,
@@ -404,6 +406,7 @@ impl Variant {
             promotion_zone,
             pawn_special: [Bitboard::EMPTY; 2],
             pawn_special_near: [Bitboard::EMPTY; 2],
+            double_step_rank: [Bitboard::EMPTY; 2],
             special_moves: false,
             special_beyond_fast: false,
             other_immediate_ends: false,
@@ -425,6 +428,8 @@ impl Variant {
             }
         }
         v.table_lines();
+        let ranks = v.shape().ranks;
+        v.double_step_rank = [v.shape().rank(1), v.shape().rank(ranks - 2)];
         for c in Color::BOTH {
             let last = if c == Color::White {
                 v.shape().ranks - 1
