@@ -440,49 +440,69 @@ impl Position {
         } else {
             !Bitboard::EMPTY
         };
-        let shogi_promotion = matches!(v.spec.promotion, Promotion::Shogi { .. });
-        let pawn_special = v.pawn_special[us.index()];
-        for kind in 0..v.kinds() as Kind {
-            if fast && kind == royal_kind {
-                continue;
+        let mut general = ((1u32 << v.kinds()) - 1) as u16;
+        if fast {
+            // the unpinned pieces of the types that only leap, only ride, or both alike
+            // (neither pawn, royal nor promoting), each type in a tight loop; the pinned
+            // ones are left to the general loop below
+            general &= !v.plain_movers & !(1 << royal_kind);
+            let free = !pins.pinned;
+            let to_mask = target & !own;
+            let mut kinds = v.plain_movers & v.leap_only;
+            while kinds != 0 {
+                let kind = kinds.trailing_zeros() as usize;
+                kinds &= kinds - 1;
+                let t = &v.tables[kind][us.index()];
+                for from in self.pieces(us, kind as Kind) & free {
+                    list.push_targets(from, t.leap_capture[from.index()] & to_mask);
+                }
             }
-            let mut each = self.pieces(us, kind);
-            let leap_only = v.leap_only >> kind & 1 != 0;
-            let t = &v.tables[kind as usize][us.index()];
-            if fast && v.plain_movers >> kind & 1 != 0 {
-                // the unpinned pieces that only leap or only ride, in a tight loop (the
-                // pinned ones are left to the general one)
-                let free = each & !pins.pinned;
-                each &= pins.pinned;
-                let to_mask = target & !own;
-                if leap_only {
-                    for from in free {
-                        list.push_targets(from, t.leap_capture[from.index()] & to_mask);
-                    }
-                } else if v.ride_only >> kind & 1 != 0 {
-                    if let Some((a, b)) = v.two_lines(t) {
-                        // (the rook's and the bishop's case, without a loop over lines)
-                        for from in free {
-                            let reach = a.reach(from, occ) | b.reach(from, occ);
-                            list.push_targets(from, reach & to_mask);
-                        }
-                    } else {
-                        for from in free {
-                            list.push_targets(from, v.capture_rides(t, from, occ) & to_mask);
-                        }
+            let mut kinds = v.plain_movers & v.ride_only;
+            while kinds != 0 {
+                let kind = kinds.trailing_zeros() as usize;
+                kinds &= kinds - 1;
+                let t = &v.tables[kind][us.index()];
+                let each = self.pieces(us, kind as Kind) & free;
+                if let Some((a, b)) = v.two_lines(t) {
+                    // (the rook's and the bishop's case, without a loop over lines)
+                    for from in each {
+                        let reach = a.reach(from, occ) | b.reach(from, occ);
+                        list.push_targets(from, reach & to_mask);
                     }
                 } else {
-                    for from in free {
-                        let a = t.leap_capture[from.index()] | v.capture_rides(t, from, occ);
-                        list.push_targets(from, a & to_mask);
+                    for from in each {
+                        list.push_targets(from, v.capture_rides(t, from, occ) & to_mask);
                     }
                 }
-                if each.is_empty() {
-                    continue;
+            }
+            let mut kinds = v.plain_movers & !v.leap_only & !v.ride_only;
+            while kinds != 0 {
+                let kind = kinds.trailing_zeros() as usize;
+                kinds &= kinds - 1;
+                let t = &v.tables[kind][us.index()];
+                for from in self.pieces(us, kind as Kind) & free {
+                    let a = t.leap_capture[from.index()] | v.capture_rides(t, from, occ);
+                    list.push_targets(from, a & to_mask);
                 }
             }
+            // the pinned ones, along their line
+            for from in pins.pinned & own {
+                if let Some(p) = self.piece_at(from) {
+                    if v.plain_movers >> p.kind & 1 != 0 {
+                        self.push_piece_moves(list, p.kind, from, target, &pins);
+                    }
+                }
+            }
+        }
+        let pawn_special = v.pawn_special[us.index()];
+        let shogi_promotion = matches!(v.spec.promotion, Promotion::Shogi { .. });
+        while general != 0 {
+            let kind = general.trailing_zeros() as Kind;
+            general &= general - 1;
+            let mut each = self.pieces(us, kind);
             let pawn = v.is_pawn(kind);
-            let uniform = v.uniform_kinds >> kind & 1 != 0;
+            // (a pawn that promotes shogi-style moves as the other promoting pieces)
+            let pawn_moves = pawn && !(shogi_promotion && v.promote_kind[kind as usize].is_some());
             if fast && v.shift_pawns >> kind & 1 != 0 {
                 // the pawns neither pinned nor near a square where a move is more than a
                 // plain move: all at once, by shifting the set
@@ -494,37 +514,9 @@ impl Position {
                     list.push_shifted(-pawn_offset(us, df), to);
                 }
             }
-            let ride_only = v.ride_only >> kind & 1 != 0;
             for from in each {
-                let (mut caps, mut quiets) = if leap_only {
-                    let a = t.leap_capture[from.index()] & target;
-                    (a & enemy, a & !occ)
-                } else if ride_only {
-                    let a = v.capture_rides(t, from, occ) & target;
-                    (a & enemy, a & !occ)
-                } else if uniform {
-                    let a = self.attacks_of(kind, us, from, occ) & target;
-                    (a & enemy, a & !occ)
-                } else {
-                    let (caps, quiets) = self.targets_of(kind, us, from, occ);
-                    (caps & enemy & target, quiets & target)
-                };
-                if pins.pinned.has(from) {
-                    let line = pins.line(v, from);
-                    caps &= line;
-                    quiets &= line;
-                }
-                if shogi_promotion && v.promote_kind[kind as usize].is_some() {
-                    let zone = v.promotion_zone(us);
-                    if zone.has(from) || ((caps | quiets) & zone).any() {
-                        for to in caps | quiets {
-                            self.push_shogi_move(list, kind, from, to);
-                        }
-                    } else {
-                        // no promotion possible: plain moves only
-                        list.push_targets(from, caps | quiets);
-                    }
-                } else if pawn {
+                if pawn_moves {
+                    let (caps, quiets) = self.piece_targets(kind, from, target, &pins);
                     let targets = caps | quiets;
                     if (targets & pawn_special).is_empty() {
                         list.push_targets(from, targets);
@@ -537,7 +529,7 @@ impl Position {
                         self.push_double_step(list, from, occ, target, &pins);
                     }
                 } else {
-                    list.push_targets(from, caps | quiets);
+                    self.push_piece_moves(list, kind, from, target, &pins);
                 }
             }
             if v.spec.hooks.pawn_double_step && pawn {
@@ -567,6 +559,70 @@ impl Position {
         }
         let in_check = if fast { checkers.any() } else { slow_in_check };
         self.push_special(list, in_check, ksq, riders, tested);
+    }
+
+    /// The squares the piece of type `kind` on `from` (of the side to move) may capture on
+    /// and move to, within `target` and, when pinned, along its line.
+    #[inline(always)]
+    fn piece_targets(
+        &self,
+        kind: Kind,
+        from: Square,
+        target: Bitboard,
+        pins: &Pins,
+    ) -> (Bitboard, Bitboard) {
+        let v = self.v;
+        let us = self.side;
+        let occ = self.occupied();
+        let enemy = self.color_bb(us.other());
+        let t = &v.tables[kind as usize][us.index()];
+        let (mut caps, mut quiets) = if v.leap_only >> kind & 1 != 0 {
+            let a = t.leap_capture[from.index()] & target;
+            (a & enemy, a & !occ)
+        } else if v.ride_only >> kind & 1 != 0 {
+            let a = v.capture_rides(t, from, occ) & target;
+            (a & enemy, a & !occ)
+        } else if v.uniform_kinds >> kind & 1 != 0 {
+            let a = self.attacks_of(kind, us, from, occ) & target;
+            (a & enemy, a & !occ)
+        } else {
+            let (caps, quiets) = self.targets_of(kind, us, from, occ);
+            (caps & enemy & target, quiets & target)
+        };
+        if pins.pinned.has(from) {
+            let line = pins.line(v, from);
+            caps &= line;
+            quiets &= line;
+        }
+        (caps, quiets)
+    }
+
+    /// The moves of the piece of type `kind` (not a pawn) on `from`: plain moves, and
+    /// promotions where shogi-style promotion applies.
+    #[inline(always)]
+    fn push_piece_moves(
+        &self,
+        list: &mut impl Sink,
+        kind: Kind,
+        from: Square,
+        target: Bitboard,
+        pins: &Pins,
+    ) {
+        let v = self.v;
+        let (caps, quiets) = self.piece_targets(kind, from, target, pins);
+        if matches!(v.spec.promotion, Promotion::Shogi { .. })
+            && v.promote_kind[kind as usize].is_some()
+        {
+            let zone = v.promotion_zone(self.side);
+            if zone.has(from) || ((caps | quiets) & zone).any() {
+                for to in caps | quiets {
+                    self.push_shogi_move(list, kind, from, to);
+                }
+                return;
+            }
+        }
+        // no promotion possible: plain moves only
+        list.push_targets(from, caps | quiets);
     }
 
     /// Every square `by`'s pieces attack with occupancy `occ`.
