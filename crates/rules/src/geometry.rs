@@ -1,10 +1,12 @@
 //! Squares, bitboards and board shapes.
 //!
 //! Every board of the project fits a fixed grid of 9 files by 10 ranks (Xiangqi and Janggi
-//! use all of it, Shogi 9x9, the 8x8 games the lower-left 8x8). A square is
-//! `rank * 9 + file`, a bitboard is a `u128` with one bit per grid square, and a board shape
-//! is the mask of the squares that exist. Tables built on the grid are masked by the shape,
-//! so one set of tables serves every game.
+//! use all of it, Shogi 9x9, the 8x8 games the lower-left 8x8). A square on files a-h is
+//! `rank * 8 + file`, so that the 8x8 board fills the low 64 bits; the ninth file follows,
+//! at `80 + rank`. A bitboard is a `u128` with one bit per grid square (the 8x8 games'
+//! move generation works on the low 64 bits alone), and a board shape is the mask of the
+//! squares that exist. Tables built on the grid are masked by the shape, so one set of
+//! tables serves every game.
 
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
@@ -39,7 +41,13 @@ static SQUARE_BITS: [u128; GRID_SQUARES] = {
     bits
 };
 
-/// A square of the grid: `rank * 9 + file`, files and ranks counted from 0.
+/// Files numbered rank by rank from square 0 (a-h); the ninth file comes after them.
+pub const NARROW_FILES: u8 = 8;
+/// The index of the ninth file's first square.
+const NINTH_FILE: u8 = NARROW_FILES * GRID_RANKS;
+
+/// A square of the grid, files and ranks counted from 0: `rank * 8 + file` on files a-h,
+/// `80 + rank` on the ninth file.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub struct Square(u8);
 
@@ -47,9 +55,17 @@ impl Square {
     /// The square at `file`, `rank` (0-based), if it lies on the grid.
     pub const fn new(file: u8, rank: u8) -> Option<Square> {
         if file < GRID_FILES && rank < GRID_RANKS {
-            Some(Square(rank * GRID_FILES + file))
+            Some(Square(Self::index_of(file, rank)))
         } else {
             None
+        }
+    }
+    /// The index of the grid square at `file`, `rank`.
+    const fn index_of(file: u8, rank: u8) -> u8 {
+        if file < NARROW_FILES {
+            rank * NARROW_FILES + file
+        } else {
+            NINTH_FILE + rank
         }
     }
     /// The square with grid index `i`, if any.
@@ -73,12 +89,20 @@ impl Square {
     /// File, from 0.
     #[inline]
     pub const fn file(self) -> u8 {
-        self.0 % GRID_FILES
+        if self.0 < NINTH_FILE {
+            self.0 % NARROW_FILES
+        } else {
+            NARROW_FILES
+        }
     }
     /// Rank, from 0.
     #[inline]
     pub const fn rank(self) -> u8 {
-        self.0 / GRID_FILES
+        if self.0 < NINTH_FILE {
+            self.0 / NARROW_FILES
+        } else {
+            self.0 - NINTH_FILE
+        }
     }
     /// The square `dx` files and `dy` ranks away, if on the grid.
     pub const fn offset(self, dx: i8, dy: i8) -> Option<Square> {
@@ -87,7 +111,7 @@ impl Square {
         if f < 0 || r < 0 || f >= GRID_FILES as i8 || r >= GRID_RANKS as i8 {
             None
         } else {
-            Some(Square(r as u8 * GRID_FILES + f as u8))
+            Some(Square(Self::index_of(f as u8, r as u8)))
         }
     }
     /// The bitboard holding only this square.
@@ -97,7 +121,7 @@ impl Square {
     }
     /// The square seen from the other side of a board of `files` x `ranks`.
     pub const fn flip_rank(self, ranks: u8) -> Square {
-        Square((ranks - 1 - self.rank()) * GRID_FILES + self.file())
+        Square(Self::index_of(self.file(), ranks - 1 - self.rank()))
     }
     /// Parses algebraic text such as `e4` or `h10`.
     pub fn parse(s: &str) -> Option<Square> {
@@ -127,6 +151,8 @@ pub struct Bitboard(pub u128);
 impl Bitboard {
     /// No square.
     pub const EMPTY: Bitboard = Bitboard(0);
+    /// The squares of files a-h (every square but the ninth file's).
+    pub const NARROW: Bitboard = Bitboard((1 << NINTH_FILE) - 1);
     /// Whether no square is set.
     #[inline]
     pub const fn is_empty(self) -> bool {
@@ -264,11 +290,9 @@ impl Shape {
     }
     /// Mask of one rank.
     pub fn rank(self, r: u8) -> Bitboard {
-        if r >= GRID_RANKS {
-            return Bitboard::EMPTY;
-        }
-        let files = self.files.min(GRID_FILES) as u32;
-        Bitboard(((1u128 << files) - 1) << (r as u32 * GRID_FILES as u32))
+        (0..self.files)
+            .filter_map(|f| Square::new(f, r))
+            .fold(Bitboard::EMPTY, |b, s| b.with(s))
     }
     /// Whether `sq` lies on this board.
     pub fn contains(self, sq: Square) -> bool {
@@ -353,5 +377,30 @@ mod tests {
         let v: Vec<String> = b.map(|s| s.to_string()).collect();
         assert_eq!(v, ["a1", "i10"]);
         assert_eq!(Shape::CHESS.mask().count(), 64);
+    }
+
+    /// The 8x8 board fills the low 64 bits; every grid square has its own index, and
+    /// file and rank come back from it.
+    #[test]
+    fn the_eight_by_eight_board_is_the_low_word() {
+        assert_eq!(Shape::CHESS.mask().0, u128::from(u64::MAX));
+        let mut seen = 0u128;
+        for r in 0..GRID_RANKS {
+            for f in 0..GRID_FILES {
+                let sq = Square::new(f, r).expect("on the grid");
+                assert_eq!((sq.file(), sq.rank()), (f, r));
+                assert!(sq.index() < GRID_SQUARES);
+                assert_eq!(seen & sq.bb().0, 0, "{sq} has its own bit");
+                seen |= sq.bb().0;
+                assert_eq!(
+                    sq.flip_rank(GRID_RANKS),
+                    Square::new(f, GRID_RANKS - 1 - r).unwrap()
+                );
+            }
+        }
+        assert_eq!(seen.count_ones() as usize, GRID_SQUARES);
+        let i1 = Square::parse("i1").unwrap();
+        assert_eq!(i1.offset(-1, 1), Square::parse("h2"));
+        assert_eq!(i1.offset(1, 0), None);
     }
 }

@@ -210,7 +210,7 @@ impl Position {
             let riders = line & self.ray_riders(their, i, false);
             if riders.any() {
                 // leaving the line between the king and the nearest rider
-                let nearest = if ray.up { riders.lsb() } else { riders.msb() };
+                let nearest = ray.nearest(riders);
                 danger.from |= line & !ray.from[nearest.index()] & !nearest.bb();
             }
             let hoppers = line & self.ray_riders(their, i, true);
@@ -219,7 +219,7 @@ impl Position {
                 // up to the nearest hopper may become the only screen (taking that
                 // hopper too: under Janggi's rule a cannon is no screen, the taker is);
                 // beyond it, the nearest hopper and the lander are two screens
-                let nearest = if ray.up { hoppers.lsb() } else { hoppers.msb() };
+                let nearest = ray.nearest(hoppers);
                 danger.from |= line;
                 danger.to |= line & !ray.from[nearest.index()];
             }

@@ -59,7 +59,7 @@ impl Line {
                 if full.any() {
                     nonempty += 1;
                     // the last square along the ray
-                    let last = if ray.up { full.msb() } else { full.lsb() };
+                    let last = ray.farthest(full);
                     mask |= full.without(last);
                 }
             }

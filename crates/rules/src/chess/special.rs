@@ -540,13 +540,14 @@ impl CastleSquares {
             k.file().checked_sub(2)?
         };
         let to = Square::new(to_file, rank)?;
-        // one rank: consecutive indices
         let (lo, hi) = if kingside {
-            (k.index(), rook.index())
+            (k.file(), rook.file())
         } else {
-            (rook.index(), k.index())
+            (rook.file(), k.file())
         };
-        let between = Bitboard((1u128 << hi).saturating_sub(1u128 << (lo + 1)));
+        let between = (lo + 1..hi)
+            .filter_map(|f| Square::new(f, rank))
+            .fold(Bitboard::EMPTY, |b, s| b.with(s));
         let step: i8 = if kingside { 1 } else { -1 };
         let first = k.offset(step, 0)?;
         Some(CastleSquares {

@@ -17,10 +17,45 @@ pub(crate) struct Ray {
     pub(crate) dy: i8,
     /// Whether squares along the ray have increasing indices.
     pub(crate) up: bool,
+    /// A ray of decreasing indices that may end on the ninth file, whose squares are
+    /// numbered after files a-h (the only break in the order).
+    pub(crate) ninth: bool,
     /// For each square, the squares along the ray (excluding the square), on the board.
     pub(crate) from: [Bitboard; GRID_SQUARES],
     /// Index of the opposite direction.
     pub(crate) opposite: usize,
+}
+
+impl Ray {
+    /// The square of `squares` (some squares along the ray from one square) nearest to
+    /// that square.
+    #[inline]
+    pub(crate) fn nearest(&self, squares: Bitboard) -> Square {
+        if self.up {
+            squares.lsb()
+        } else if !self.ninth {
+            squares.msb()
+        } else {
+            // down the ranks and toward the ninth file: its square is the last
+            let near = squares & Bitboard::NARROW;
+            if near.any() {
+                near.msb()
+            } else {
+                squares.lsb()
+            }
+        }
+    }
+
+    /// The square of `squares` farthest from the square they lie along the ray from.
+    pub(crate) fn farthest(&self, squares: Bitboard) -> Square {
+        if self.up {
+            squares.msb()
+        } else if self.ninth && (squares & !Bitboard::NARROW).any() {
+            (squares & !Bitboard::NARROW).lsb()
+        } else {
+            squares.lsb()
+        }
+    }
 }
 
 /// How a path is walked.
@@ -374,10 +409,12 @@ pub(crate) fn ray_index(rays: &mut Vec<Ray>, dx: i8, dy: i8, board: Bitboard) ->
                 cur = n;
             }
         }
+        let up = dy > 0 || (dy == 0 && dx > 0);
         Ray {
             dx,
             dy,
-            up: dy > 0 || (dy == 0 && dx > 0),
+            up,
+            ninth: !up && dx > 0 && (board & !Bitboard::NARROW).any(),
             from,
             opposite: 0,
         }
@@ -542,12 +579,7 @@ impl super::variant::Variant {
         if blockers.is_empty() {
             full
         } else {
-            let b = if ray.up {
-                blockers.lsb()
-            } else {
-                blockers.msb()
-            };
-            full ^ ray.from[b.index()]
+            full ^ ray.from[ray.nearest(blockers).index()]
         }
     }
 
@@ -597,10 +629,8 @@ impl super::variant::Variant {
         let blockers = ray.from[sq.index()] & occ;
         if blockers.is_empty() {
             None
-        } else if ray.up {
-            Some(blockers.lsb())
         } else {
-            Some(blockers.msb())
+            Some(ray.nearest(blockers))
         }
     }
 

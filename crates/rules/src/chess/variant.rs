@@ -601,26 +601,42 @@ fn sittuyin_zone() -> [Bitboard; 2] {
     [w, b]
 }
 
-/// How far a square one step forward for `c`, `df` files aside, lies on the grid.
+/// How far a square one step forward for `c`, `df` files aside, lies on the grid (files
+/// a-h, where squares are numbered rank by rank).
 #[inline]
 pub(crate) fn pawn_offset(c: Color, df: i32) -> i32 {
-    let files = crate::geometry::GRID_FILES as i32;
+    let files = crate::geometry::NARROW_FILES as i32;
     match c {
         Color::White => files + df,
         Color::Black => df - files,
     }
 }
 
-/// The squares one step forward from `b` for `c`, `df` files aside (-1, 0 or 1), on the
-/// grid (a step off the grid's side lands on the next row's edge: mask by the board).
+/// Squares of files a-h, less file a (the first mask) or file h (the second).
+const NOT_EDGE: [u128; 2] = {
+    let mut m = [0u128; 2];
+    let mut r = 0;
+    while r < crate::geometry::GRID_RANKS as u32 {
+        m[0] |= 0xFE << (8 * r);
+        m[1] |= 0x7F << (8 * r);
+        r += 1;
+    }
+    m
+};
+
+/// The squares one step forward from `b` for `c`, `df` files aside (-1, 0 or 1), on files
+/// a-h of the grid (the ninth file takes no part: a board of nine files has no pawns that
+/// move as a set).
 #[inline]
 pub(crate) fn pawn_step(b: Bitboard, c: Color, df: i32) -> Bitboard {
+    let b = match df {
+        -1 => b.0 & NOT_EDGE[0],
+        1 => b.0 & NOT_EDGE[1],
+        _ => b.0 & (NOT_EDGE[0] | NOT_EDGE[1]),
+    };
     let by = pawn_offset(c, df);
-    if by >= 0 {
-        Bitboard(b.0 << by)
-    } else {
-        Bitboard(b.0 >> -by)
-    }
+    let moved = if by >= 0 { b << by } else { b >> -by };
+    Bitboard(moved & (NOT_EDGE[0] | NOT_EDGE[1]))
 }
 
 /// Rays along which the same kinds ride (or hop) to capture.
