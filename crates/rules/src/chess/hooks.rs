@@ -4,7 +4,7 @@
 use super::movegen::{MoveList, Sink};
 use super::position::{Move, MoveKind, Position};
 use super::variant::{Kind, Opening};
-use crate::geometry::{Bitboard, Color, Square};
+use crate::geometry::{Bitboard, Bits, Color, Square};
 
 /// Removes the moves the variant's rule hooks forbid.
 pub(crate) fn filter_moves(pos: &Position, list: &mut MoveList) {
@@ -220,7 +220,8 @@ impl<S: Sink, B: MateBan> Sink for NoBannedMate<'_, S, B> {
         }
     }
     #[inline]
-    fn push_targets(&mut self, from: Square, targets: Bitboard) {
+    fn push_targets<T: Bits>(&mut self, from: Square, targets: T) {
+        let targets = targets.grid();
         let suspects = self.ban.suspect_targets(from, targets);
         self.inner.push_targets(from, targets & !suspects);
         for to in suspects {
@@ -228,7 +229,7 @@ impl<S: Sink, B: MateBan> Sink for NoBannedMate<'_, S, B> {
         }
     }
     #[inline]
-    fn push_shifted(&mut self, back: i32, targets: Bitboard) {
+    fn push_shifted<T: Bits>(&mut self, back: i32, targets: T) {
         // shifted moves are pawn steps and the fers's double step, which no ban names
         debug_assert!({ targets }.all(|to| {
             let from = Square::from_index_unchecked((to.index() as i32 + back) as u32);
@@ -237,7 +238,8 @@ impl<S: Sink, B: MateBan> Sink for NoBannedMate<'_, S, B> {
         self.inner.push_shifted(back, targets);
     }
     #[inline]
-    fn push_drops(&mut self, kind: Kind, squares: Bitboard) {
+    fn push_drops<T: Bits>(&mut self, kind: Kind, squares: T) {
+        let squares = squares.grid();
         let suspects = self.ban.suspect_drops(kind, squares);
         self.inner.push_drops(kind, squares & !suspects);
         for to in suspects {

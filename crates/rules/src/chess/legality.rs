@@ -4,7 +4,7 @@
 use super::position::{After, Move, MoveKind, Position, Riders};
 use super::tables::PathKind;
 use super::variant::{Bikjang, Kind, Variant, NO_RAY};
-use crate::geometry::{Bitboard, Square};
+use crate::geometry::{Bitboard, Bits, Square};
 
 /// Where a move of a piece other than the king can change whether the king, not in
 /// check, is attacked: the squares it leaves and the squares it lands on.
@@ -17,31 +17,33 @@ pub(crate) struct Danger {
 }
 
 /// The pieces pinned to their king.
-pub(crate) struct Pins {
-    pub(crate) pinned: Bitboard,
+pub(crate) struct Pins<B> {
+    pub(crate) pinned: B,
     king: Square,
-    occ: Bitboard,
+    occ: B,
 }
 
-impl Pins {
+impl<B: Bits> Pins<B> {
     /// No piece pinned.
-    pub(crate) const NONE: Pins = Pins {
-        pinned: Bitboard::EMPTY,
-        king: Square::from_index_unchecked(0),
-        occ: Bitboard::EMPTY,
-    };
+    pub(crate) fn none() -> Pins<B> {
+        Pins {
+            pinned: B::EMPTY,
+            king: Square::from_index_unchecked(0),
+            occ: B::EMPTY,
+        }
+    }
 
     /// The squares a pinned piece on `sq` may move to: its line from the king up to and
     /// including the pinner.
-    pub(crate) fn line(&self, v: &Variant, sq: Square) -> Bitboard {
+    pub(crate) fn line(&self, v: &Variant, sq: Square) -> B {
         let r = v.ray_toward[self.king.index()][sq.index()];
         if r == NO_RAY {
-            return Bitboard::EMPTY;
+            return B::EMPTY;
         }
         let ray = &v.rays[r as usize];
         match v.first_on(r as usize, sq, self.occ) {
-            Some(pinner) => ray.from[self.king.index()] & !ray.from[pinner.index()],
-            None => Bitboard::EMPTY,
+            Some(pinner) => B::of(ray.from[self.king.index()]) & !B::of(ray.from[pinner.index()]),
+            None => B::EMPTY,
         }
     }
 }
@@ -276,25 +278,25 @@ impl Position {
     /// check (all when not in check), and the pieces pinned to it: one pass over the rays
     /// from the king, for table-driven pieces (no hops, no lame leaps).
     #[inline(always)]
-    pub(crate) fn checks_and_pins(&self, k: Square, riders: &Riders) -> (Bitboard, Bitboard, Pins) {
+    pub(crate) fn checks_and_pins<B: Bits>(&self, k: Square, riders: &Riders) -> (B, B, Pins<B>) {
         let v = self.v;
         let us = self.side;
         let them = us.other();
-        let occ = self.occupied();
-        let own = self.color_bb(us);
+        let occ = B::of(self.occupied());
+        let own = B::of(self.color_bb(us));
         // checks by leap are answered by capture only
-        let leapers = self.leapers_attacking(k, them);
+        let leapers = self.leapers_attacking::<B>(k, them);
         let mut checkers = leapers;
-        let mut line = Bitboard::EMPTY;
+        let mut line = B::EMPTY;
         let mut pins = Pins {
-            pinned: Bitboard::EMPTY,
+            pinned: B::EMPTY,
             king: k,
             occ,
         };
         // each rider on a ray from the king that rides that ray: it checks when it is the
         // first piece along the ray, pins a piece of ours when that piece is the only one
         // between
-        for rider in v.ray_reach[k.index()] & riders.all {
+        for rider in B::of(v.ray_reach[k.index()]) & B::of(riders.all) {
             let r = v.ray_toward[k.index()][rider.index()] as usize;
             if !self.rides_toward(riders, r, rider) {
                 continue;
@@ -303,16 +305,16 @@ impl Position {
                 continue;
             };
             if first == rider {
-                checkers |= first.bb();
+                checkers |= B::bit(first);
                 // the squares up to and including the checker
-                line = v.rays[r].from[k.index()] & !v.rays[r].from[first.index()];
+                line = B::of(v.rays[r].from[k.index()]) & !B::of(v.rays[r].from[first.index()]);
             } else if own.has(first) && v.first_on(r, first, occ) == Some(rider) {
-                pins.pinned |= first.bb();
+                pins.pinned |= B::bit(first);
             }
         }
         let block = if checkers.is_empty() {
-            !Bitboard::EMPTY
-        } else if checkers.several() || leapers.any() {
+            !B::EMPTY
+        } else if checkers.several() || leapers.nonempty() {
             checkers
         } else {
             line

@@ -10,7 +10,7 @@
 
 use super::tables::Ray;
 use super::variant::Variant;
-use crate::geometry::{Bitboard, Square, GRID_SQUARES};
+use crate::geometry::{Bitboard, Bits, Square, GRID_SQUARES};
 
 /// Most inner squares (with the rider's own) a tabled line may have.
 const MAX_BITS: u32 = 9;
@@ -117,13 +117,15 @@ impl Line {
     /// The squares reached from `sq` along the line, up to and including the first
     /// occupied square of each ray.
     #[inline(always)]
-    pub(crate) fn reach(&self, sq: Square, occ: Bitboard) -> Bitboard {
+    pub(crate) fn reach<B: Bits>(&self, sq: Square, occ: B) -> B {
         let slot = &self.slots[sq.index()];
-        let x = ((occ & slot.mask).0 >> slot.shift) as u64 | slot.own;
-        self.reach
-            .get(slot.offset as usize + index(x, slot))
-            .copied()
-            .unwrap_or_default()
+        let x = (occ & B::of(slot.mask)).word_from(slot.shift) | slot.own;
+        B::of(
+            self.reach
+                .get(slot.offset as usize + index(x, slot))
+                .copied()
+                .unwrap_or_default(),
+        )
     }
 }
 

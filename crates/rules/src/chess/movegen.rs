@@ -12,7 +12,7 @@ use super::legality::{Danger, Pins};
 use super::position::{Move, MoveKind, Position, Riders};
 use super::special::Tested;
 use super::variant::{pawn_offset, pawn_step, Kind, KingLeap, Promotion, MAX_KINDS};
-use crate::geometry::{Bitboard, Color, Square};
+use crate::geometry::{Bitboard, Bitboard64, Bits, Color, Square};
 
 /// Most moves a position can have.
 pub const MAX_MOVES: usize = 640;
@@ -91,20 +91,20 @@ pub(crate) trait Sink {
     /// One move.
     fn push(&mut self, m: Move);
     /// Plain moves from `from` to each target.
-    fn push_targets(&mut self, from: Square, targets: Bitboard) {
+    fn push_targets<B: Bits>(&mut self, from: Square, targets: B) {
         for to in targets {
             self.push(Move::normal(from, to));
         }
     }
     /// Plain moves to each target from the square `back` grid squares away.
-    fn push_shifted(&mut self, back: i32, targets: Bitboard) {
+    fn push_shifted<B: Bits>(&mut self, back: i32, targets: B) {
         for to in targets {
             let from = Square::from_index_unchecked((to.index() as i32 + back) as u32);
             self.push(Move::normal(from, to));
         }
     }
     /// Drops of `kind` on each square.
-    fn push_drops(&mut self, kind: Kind, squares: Bitboard) {
+    fn push_drops<B: Bits>(&mut self, kind: Kind, squares: B) {
         for to in squares {
             self.push(Move::new(MoveKind::Drop, to, to, kind));
         }
@@ -132,16 +132,16 @@ impl Sink for Counter {
         self.0 += 1;
     }
     #[inline]
-    fn push_targets(&mut self, _from: Square, targets: Bitboard) {
-        self.0 += targets.count() as usize;
+    fn push_targets<B: Bits>(&mut self, _from: Square, targets: B) {
+        self.0 += targets.popcount() as usize;
     }
     #[inline]
-    fn push_shifted(&mut self, _back: i32, targets: Bitboard) {
-        self.0 += targets.count() as usize;
+    fn push_shifted<B: Bits>(&mut self, _back: i32, targets: B) {
+        self.0 += targets.popcount() as usize;
     }
     #[inline]
-    fn push_drops(&mut self, _kind: Kind, squares: Bitboard) {
-        self.0 += squares.count() as usize;
+    fn push_drops<B: Bits>(&mut self, _kind: Kind, squares: B) {
+        self.0 += squares.popcount() as usize;
     }
 }
 
@@ -166,7 +166,8 @@ impl<S: Sink> Sink for Checked<'_, S> {
         self.by_playing
     }
 
-    fn push_targets(&mut self, from: Square, targets: Bitboard) {
+    fn push_targets<B: Bits>(&mut self, from: Square, targets: B) {
+        let targets = targets.grid();
         if let (Some(danger), Some(k)) = (self.danger, self.king) {
             if from != k && !danger.from.has(from) {
                 // moves that touch no dangerous square pass untested, in one batch
@@ -262,7 +263,11 @@ impl Position {
         // check and pin masks decide legality (table-driven pieces, one king)
         if v.simple && king.is_some_and(|k| v.board.has(k)) {
             let riders = self.riders(self.side.other());
-            self.generate_moves(list, king, true, false, &riders);
+            if v.narrow {
+                self.generate_moves::<Bitboard64>(list, king, true, false, &riders);
+            } else {
+                self.generate_moves::<Bitboard>(list, king, true, false, &riders);
+            }
         } else {
             let them = self.side.other();
             let riders = self.riders(them);
@@ -274,7 +279,7 @@ impl Position {
             } else {
                 self.king_danger(&riders, fsf_facing)
             };
-            self.generate_moves(
+            self.generate_moves::<Bitboard>(
                 &mut Checked {
                     pos: self,
                     inner: list,
@@ -305,7 +310,7 @@ impl Position {
             self.generate_setup_drops(&mut list);
         } else {
             let riders = self.riders(self.side.other());
-            self.generate_moves(
+            self.generate_moves::<Bitboard>(
                 &mut Checked {
                     pos: self,
                     inner: &mut list,
@@ -365,7 +370,8 @@ impl Position {
     /// The moves of the side to move by the pieces' movement, filtered by check and pin
     /// masks when `fast`, else left to `list` to test (`slow_in_check` says whether the
     /// king is in check then); `ksq` is the royal piece of the side to move, if alone.
-    fn generate_moves(
+    /// The sets are of width `B`: [`Bitboard64`] for a board within the 8x8 squares.
+    fn generate_moves<B: Bits>(
         &self,
         list: &mut impl Sink,
         ksq: Option<Square>,
@@ -376,54 +382,54 @@ impl Position {
         let v = self.v;
         let us = self.side;
         let them = us.other();
-        let occ = self.occupied();
-        let enemy = self.color_bb(them);
-        let own = self.color_bb(us);
+        let occ = B::of(self.occupied());
+        let enemy = B::of(self.color_bb(them));
+        let own = B::of(self.color_bb(us));
 
         let royal_kind = ksq
             .and_then(|k| self.piece_at(k))
             .map_or(v.king, |p| p.kind);
         let (checkers, block, pins) = match (fast, ksq) {
-            (true, Some(k)) => self.checks_and_pins(k, riders),
-            _ => (Bitboard::EMPTY, !Bitboard::EMPTY, Pins::NONE),
+            (true, Some(k)) => self.checks_and_pins::<B>(k, riders),
+            _ => (B::EMPTY, !B::EMPTY, Pins::none()),
         };
 
         // King moves: each destination is tested with the king lifted off the board.
         let mut tested = Tested::NONE;
         if let (true, Some(k)) = (fast, ksq) {
             let steps = if v.uniform_kinds >> royal_kind & 1 != 0 {
-                self.attacks_of(royal_kind, us, k, occ) & !own
+                self.attacks_plain(royal_kind, us, k, occ) & !own
             } else {
-                let (caps, quiets) = self.targets_of(royal_kind, us, k, occ);
-                (caps & enemy) | quiets
+                let (caps, quiets) = self.targets_of(royal_kind, us, k, occ.grid());
+                B::of((caps & enemy.grid()) | quiets)
             };
             // the king's leap (never out of check) is tested with the steps
             let targets = if checkers.is_empty() && v.spec.hooks.king_leap != KingLeap::None {
-                steps | self.king_leap_targets(k)
+                steps | B::of(self.king_leap_targets(k))
             } else {
                 steps
             };
             let lifted = occ.without(k);
-            let mut safe = Bitboard::EMPTY;
-            let n = targets.count();
-            if v.plain_attacks && n >= 2 && enemy.count() <= 2 * n {
+            let mut safe = B::EMPTY;
+            let n = targets.popcount();
+            if v.plain_attacks && n >= 2 && enemy.popcount() <= 2 * n {
                 // few enemy pieces for several destinations: the squares they all attack
                 safe = targets & !self.attacked_by(them, lifted);
             } else {
                 for to in targets {
                     if !self.attacked_at(to, them, lifted, riders) {
-                        safe |= to.bb();
+                        safe |= B::bit(to);
                     }
                 }
             }
             list.push_targets(k, safe);
             tested = Tested {
                 squares: if v.plain_attacks {
-                    steps
+                    steps.grid()
                 } else {
                     Bitboard::EMPTY
                 },
-                safe,
+                safe: safe.grid(),
                 fast: true,
             };
             if checkers.several() {
@@ -431,14 +437,14 @@ impl Position {
                 return;
             }
             if v.special_moves {
-                self.push_king_and_fers_specials(list, k, checkers.any(), riders, tested);
+                self.push_king_and_fers_specials(list, k, checkers.nonempty(), riders, tested);
             }
         }
 
-        let target = if checkers.any() {
+        let target = if checkers.nonempty() {
             block
         } else {
-            !Bitboard::EMPTY
+            !B::EMPTY
         };
         let mut general = ((1u32 << v.kinds()) - 1) as u16;
         if fast {
@@ -453,8 +459,8 @@ impl Position {
                 let kind = kinds.trailing_zeros() as usize;
                 kinds &= kinds - 1;
                 let t = &v.tables[kind][us.index()];
-                for from in self.pieces(us, kind as Kind) & free {
-                    list.push_targets(from, t.leap_capture[from.index()] & to_mask);
+                for from in B::of(self.pieces(us, kind as Kind)) & free {
+                    list.push_targets(from, B::of(t.leap_capture[from.index()]) & to_mask);
                 }
             }
             let mut kinds = v.plain_movers & v.ride_only;
@@ -462,7 +468,7 @@ impl Position {
                 let kind = kinds.trailing_zeros() as usize;
                 kinds &= kinds - 1;
                 let t = &v.tables[kind][us.index()];
-                let each = self.pieces(us, kind as Kind) & free;
+                let each = B::of(self.pieces(us, kind as Kind)) & free;
                 if let Some((a, b)) = v.two_lines(t) {
                     // (the rook's and the bishop's case, without a loop over lines)
                     for from in each {
@@ -480,8 +486,8 @@ impl Position {
                 let kind = kinds.trailing_zeros() as usize;
                 kinds &= kinds - 1;
                 let t = &v.tables[kind][us.index()];
-                for from in self.pieces(us, kind as Kind) & free {
-                    let a = t.leap_capture[from.index()] | v.capture_rides(t, from, occ);
+                for from in B::of(self.pieces(us, kind as Kind)) & free {
+                    let a = B::of(t.leap_capture[from.index()]) | v.capture_rides(t, from, occ);
                     list.push_targets(from, a & to_mask);
                 }
             }
@@ -494,22 +500,23 @@ impl Position {
                 }
             }
         }
-        let pawn_special = v.pawn_special[us.index()];
+        let pawn_special = B::of(v.pawn_special[us.index()]);
         let shogi_promotion = matches!(v.spec.promotion, Promotion::Shogi { .. });
         while general != 0 {
             let kind = general.trailing_zeros() as Kind;
             general &= general - 1;
-            let mut each = self.pieces(us, kind);
+            let mut each = B::of(self.pieces(us, kind));
             let pawn = v.is_pawn(kind);
             // (a pawn that promotes shogi-style moves as the other promoting pieces)
             let pawn_moves = pawn && !(shogi_promotion && v.promote_kind[kind as usize].is_some());
             if fast && v.shift_pawns >> kind & 1 != 0 {
                 // the pawns neither pinned nor near a square where a move is more than a
                 // plain move: all at once, by shifting the set
-                let free = each & !pins.pinned & !v.pawn_special_near[us.index()];
+                let free = each & !pins.pinned & !B::of(v.pawn_special_near[us.index()]);
                 each &= !free;
+                let board = B::of(v.board);
                 for df in [-1, 0, 1] {
-                    let to = pawn_step(free, us, df) & v.board & target;
+                    let to = pawn_step(free, us, df) & board & target;
                     let to = if df == 0 { to & !occ } else { to & enemy };
                     list.push_shifted(-pawn_offset(us, df), to);
                 }
@@ -534,22 +541,22 @@ impl Position {
             }
             if v.spec.hooks.pawn_double_step && pawn {
                 // the unpinned pawns' double steps, all at once
-                let pawns = self.pieces(us, kind) & !pins.pinned;
+                let pawns = B::of(self.pieces(us, kind)) & !pins.pinned;
                 self.push_double_steps(list, pawns, occ, target);
             }
         }
         if self.has_hand(us) {
-            let squares = !occ & v.board & target;
+            let squares = !occ & B::of(v.board) & target;
             for k in 0..v.kinds() as Kind {
                 if self.in_hand(us, k) > 0 {
                     let mut to = squares;
                     if v.spec.hooks.drops {
                         // no drop where the piece could never move; no second unpromoted
                         // pawn on a file (nifu)
-                        to &= !v.dead[k as usize][us.index()];
+                        to &= !B::of(v.dead[k as usize][us.index()]);
                         if v.is_pawn(k) {
                             for p in self.pieces(us, k) {
-                                to &= !file_mask(v, p.file());
+                                to &= !B::of(file_mask(v, p.file()));
                             }
                         }
                     }
@@ -557,37 +564,49 @@ impl Position {
                 }
             }
         }
-        let in_check = if fast { checkers.any() } else { slow_in_check };
+        let in_check = if fast {
+            checkers.nonempty()
+        } else {
+            slow_in_check
+        };
         self.push_special(list, in_check, ksq, riders, tested);
+    }
+
+    /// The squares a piece of type `k` (moving and capturing alike) of colour `c` on `sq`
+    /// attacks with occupancy `occ`: from the tables when it only leaps and rides.
+    #[inline(always)]
+    fn attacks_plain<B: Bits>(&self, k: Kind, c: Color, sq: Square, occ: B) -> B {
+        let v = self.v;
+        let t = &v.tables[k as usize][c.index()];
+        if v.leap_only >> k & 1 != 0 {
+            B::of(t.leap_capture[sq.index()])
+        } else if v.ride_only >> k & 1 != 0 {
+            v.capture_rides(t, sq, occ)
+        } else {
+            B::of(self.attacks_of(k, c, sq, occ.grid()))
+        }
     }
 
     /// The squares the piece of type `kind` on `from` (of the side to move) may capture on
     /// and move to, within `target` and, when pinned, along its line.
     #[inline(always)]
-    fn piece_targets(
+    fn piece_targets<B: Bits>(
         &self,
         kind: Kind,
         from: Square,
-        target: Bitboard,
-        pins: &Pins,
-    ) -> (Bitboard, Bitboard) {
+        target: B,
+        pins: &Pins<B>,
+    ) -> (B, B) {
         let v = self.v;
         let us = self.side;
-        let occ = self.occupied();
-        let enemy = self.color_bb(us.other());
-        let t = &v.tables[kind as usize][us.index()];
-        let (mut caps, mut quiets) = if v.leap_only >> kind & 1 != 0 {
-            let a = t.leap_capture[from.index()] & target;
-            (a & enemy, a & !occ)
-        } else if v.ride_only >> kind & 1 != 0 {
-            let a = v.capture_rides(t, from, occ) & target;
-            (a & enemy, a & !occ)
-        } else if v.uniform_kinds >> kind & 1 != 0 {
-            let a = self.attacks_of(kind, us, from, occ) & target;
+        let occ = B::of(self.occupied());
+        let enemy = B::of(self.color_bb(us.other()));
+        let (mut caps, mut quiets) = if v.uniform_kinds >> kind & 1 != 0 {
+            let a = self.attacks_plain(kind, us, from, occ) & target;
             (a & enemy, a & !occ)
         } else {
-            let (caps, quiets) = self.targets_of(kind, us, from, occ);
-            (caps & enemy & target, quiets & target)
+            let (caps, quiets) = self.targets_of(kind, us, from, occ.grid());
+            (B::of(caps) & enemy & target, B::of(quiets) & target)
         };
         if pins.pinned.has(from) {
             let line = pins.line(v, from);
@@ -600,21 +619,21 @@ impl Position {
     /// The moves of the piece of type `kind` (not a pawn) on `from`: plain moves, and
     /// promotions where shogi-style promotion applies.
     #[inline(always)]
-    fn push_piece_moves(
+    fn push_piece_moves<B: Bits>(
         &self,
         list: &mut impl Sink,
         kind: Kind,
         from: Square,
-        target: Bitboard,
-        pins: &Pins,
+        target: B,
+        pins: &Pins<B>,
     ) {
         let v = self.v;
         let (caps, quiets) = self.piece_targets(kind, from, target, pins);
         if matches!(v.spec.promotion, Promotion::Shogi { .. })
             && v.promote_kind[kind as usize].is_some()
         {
-            let zone = v.promotion_zone(self.side);
-            if zone.has(from) || ((caps | quiets) & zone).any() {
+            let zone = B::of(v.promotion_zone(self.side));
+            if zone.has(from) || ((caps | quiets) & zone).nonempty() {
                 for to in caps | quiets {
                     self.push_shogi_move(list, kind, from, to);
                 }
@@ -627,21 +646,21 @@ impl Position {
 
     /// Every square `by`'s pieces attack with occupancy `occ`.
     #[inline(never)]
-    fn attacked_by(&self, by: Color, occ: Bitboard) -> Bitboard {
+    fn attacked_by<B: Bits>(&self, by: Color, occ: B) -> B {
         let v = self.v;
-        let mut attacked = Bitboard::EMPTY;
+        let mut attacked = B::EMPTY;
         for kind in 0..v.kinds() as Kind {
-            let pieces = self.pieces(by, kind);
+            let pieces = B::of(self.pieces(by, kind));
             if pieces.is_empty() {
                 continue;
             }
             let t = &v.tables[kind as usize][by.index()];
             if v.shift_pawns >> kind & 1 != 0 {
                 // the whole set's diagonal steps at once
-                attacked |= (pawn_step(pieces, by, -1) | pawn_step(pieces, by, 1)) & v.board;
+                attacked |= (pawn_step(pieces, by, -1) | pawn_step(pieces, by, 1)) & B::of(v.board);
             } else if v.leap_only >> kind & 1 != 0 {
                 for from in pieces {
-                    attacked |= t.leap_capture[from.index()];
+                    attacked |= B::of(t.leap_capture[from.index()]);
                 }
             } else if v.ride_only >> kind & 1 != 0 {
                 if let Some((a, b)) = v.two_lines(t) {
@@ -655,7 +674,8 @@ impl Position {
                 }
             } else {
                 for from in pieces {
-                    attacked |= self.attacks_in(kind, by, from, occ, self.kind_bb(kind));
+                    attacked |=
+                        B::of(self.attacks_in(kind, by, from, occ.grid(), self.kind_bb(kind)));
                 }
             }
         }
@@ -752,3 +772,67 @@ fn file_mask(v: &super::variant::Variant, f: u8) -> Bitboard {
 
 #[allow(dead_code)]
 const _: usize = MAX_KINDS;
+
+#[cfg(test)]
+mod tests {
+    use super::super::games::{variant, GAMES};
+    use super::super::position::{Move, Position};
+    use super::MoveList;
+    use crate::geometry::{Bitboard, Bitboard64};
+
+    /// The moves of the side to move by the fast generator at the width `B`.
+    fn fast_moves<B: crate::geometry::Bits>(pos: &Position) -> Vec<Move> {
+        let mut list = MoveList::new();
+        let riders = pos.riders(pos.side.other());
+        pos.generate_moves::<B>(&mut list, pos.king_square(pos.side), true, false, &riders);
+        let mut v = list.as_slice().to_vec();
+        v.sort_by_key(|m| format!("{m:?}"));
+        v
+    }
+
+    /// The 8x8 games generate on 64-bit sets, the larger boards on the grid's; on the 8x8
+    /// games both widths list the same moves, in positions of random games.
+    #[test]
+    fn the_64_bit_generator_lists_what_the_grid_one_lists() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut compared = 0;
+        for game in GAMES {
+            let Ok(v) = variant(game.id, Some("fairy-stockfish"), &[]) else {
+                continue;
+            };
+            let eight = v.shape().files <= 8 && v.shape().ranks <= 8;
+            assert_eq!(v.narrow, eight, "{}", game.id);
+            if !v.narrow || !v.simple {
+                continue;
+            }
+            for _ in 0..20 {
+                let mut pos = Position::start(v);
+                for _ in 0..(next() % 120) {
+                    if pos.king_square(pos.side).is_some() && !pos.in_setup() {
+                        assert_eq!(
+                            fast_moves::<Bitboard64>(&pos),
+                            fast_moves::<Bitboard>(&pos),
+                            "{} {}",
+                            game.id,
+                            pos.fen()
+                        );
+                        compared += 1;
+                    }
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let m = moves[(next() % moves.len() as u64) as usize];
+                    pos.play_unchecked(m);
+                }
+            }
+        }
+        assert!(compared > 1000, "{compared} positions compared");
+    }
+}

@@ -2,7 +2,7 @@
 
 use super::variant::{Kind, Opening, Setup, Variant, MAX_KINDS};
 use super::zobrist::KEYS;
-use crate::geometry::{Bitboard, Color, Square, GRID_SQUARES};
+use crate::geometry::{Bitboard, Bits, Color, Square, GRID_SQUARES};
 use std::fmt;
 
 /// A piece: its type and colour.
@@ -481,16 +481,17 @@ impl Position {
     /// Pieces of `by` attacking `sq` by a plain leap (their leap tables; lame leaps are
     /// not looked at).
     #[inline]
-    pub(crate) fn leapers_attacking(&self, sq: Square, by: Color) -> Bitboard {
+    pub(crate) fn leapers_attacking<B: Bits>(&self, sq: Square, by: Color) -> B {
         let v = self.v;
-        let theirs = self.by_color[by.index()];
-        let mut att = Bitboard::EMPTY;
-        if (v.leap_reach[by.index()][sq.index()] & theirs).any() {
+        let theirs = B::of(self.by_color[by.index()]);
+        let mut att = B::EMPTY;
+        if (B::of(v.leap_reach[by.index()][sq.index()]) & theirs).nonempty() {
             let mut kinds = v.leap_kinds;
             while kinds != 0 {
                 let k = kinds.trailing_zeros() as usize;
                 kinds &= kinds - 1;
-                att |= v.tables[k][by.index()].leap_attackers[sq.index()] & self.by_kind[k];
+                att |= B::of(v.tables[k][by.index()].leap_attackers[sq.index()])
+                    & B::of(self.by_kind[k]);
             }
         }
         att & theirs
@@ -500,23 +501,23 @@ impl Position {
     /// [`Position::attackers_with`], stopping at the first attacker where pieces attack by
     /// plain leaps and rides alone.
     #[inline(always)]
-    pub(crate) fn attacked_at(
+    pub(crate) fn attacked_at<B: Bits>(
         &self,
         sq: Square,
         by: Color,
-        occ: Bitboard,
+        occ: B,
         riders: &Riders,
     ) -> bool {
         let v = self.v;
         if !v.plain_attacks || v.facing_tested_apart() {
-            return self.attackers_with(sq, by, occ, riders).any();
+            return self.attackers_with(sq, by, occ.grid(), riders).any();
         }
-        if self.leapers_attacking(sq, by).any() {
+        if self.leapers_attacking::<B>(sq, by).nonempty() {
             return true;
         }
         // each rider on a ray from the square: whether it rides that ray and is the first
         // piece along it
-        for rider in v.ray_reach[sq.index()] & riders.all {
+        for rider in B::of(v.ray_reach[sq.index()]) & B::of(riders.all) {
             let r = v.ray_toward[sq.index()][rider.index()] as usize;
             if self.rides_toward(riders, r, rider) && v.first_on(r, sq, occ) == Some(rider) {
                 return true;
@@ -647,7 +648,7 @@ impl Position {
             return self.attackers_to(sq, by, occ).any();
         }
         // leaps and rides alone: each group of riders looked for on its rays from `sq`
-        if self.leapers_attacking(sq, by).any() {
+        if self.leapers_attacking::<Bitboard>(sq, by).any() {
             return true;
         }
         let mine = self.by_color[by.index()];

@@ -6,7 +6,7 @@ use super::legality::Pins;
 use super::movegen::{sq0, MoveList, Sink};
 use super::position::{Move, MoveKind, Position, Riders};
 use super::variant::{pawn_offset, pawn_step, FersStep, Kind, KingLeap, Promotion, Setup};
-use crate::geometry::{Bitboard, Color, Square};
+use crate::geometry::{Bitboard, Bits, Color, Square};
 
 /// What the king's moves already tested in this position: the steps tested for attack
 /// and those found safe (castling, never from check, may use them: with the king in check
@@ -243,31 +243,31 @@ impl Position {
     }
 
     /// The double steps of the unpinned `pawns` from their first rank.
-    pub(crate) fn push_double_steps(
+    pub(crate) fn push_double_steps<B: Bits>(
         &self,
         list: &mut impl Sink,
-        pawns: Bitboard,
-        occ: Bitboard,
-        target: Bitboard,
+        pawns: B,
+        occ: B,
+        target: B,
     ) {
         let v = self.v;
         let us = self.side;
-        let from = pawns & v.double_step_rank[us.index()];
+        let from = pawns & B::of(v.double_step_rank[us.index()]);
         if from.is_empty() {
             return;
         }
         let mid = pawn_step(from, us, 0) & !occ;
         let to = pawn_step(mid, us, 0) & !occ & target;
-        list.push_shifted(-2 * pawn_offset(us, 0), to & v.board);
+        list.push_shifted(-2 * pawn_offset(us, 0), to & B::of(v.board));
     }
 
-    pub(crate) fn push_double_step(
+    pub(crate) fn push_double_step<B: Bits>(
         &self,
         list: &mut impl Sink,
         from: Square,
-        occ: Bitboard,
-        target: Bitboard,
-        pins: &Pins,
+        occ: B,
+        target: B,
+        pins: &Pins<B>,
     ) {
         let us = self.side;
         let start_rank = if us == Color::White {

@@ -8,7 +8,7 @@ use super::lines::Line;
 use super::movement::{parse_betza, Atom, BetzaError, Mode};
 use super::position::Position;
 use super::variant::{Kind, Region, VariantSpec, MAX_RAYS};
-use crate::geometry::{Bitboard, Color, Shape, Square, GRID_SQUARES};
+use crate::geometry::{Bitboard, Bits, Color, Shape, Square, GRID_SQUARES};
 
 /// A rider direction used by a variant, with its ray table.
 #[derive(Clone)]
@@ -30,15 +30,15 @@ impl Ray {
     /// The square of `squares` (some squares along the ray from one square) nearest to
     /// that square.
     #[inline]
-    pub(crate) fn nearest(&self, squares: Bitboard) -> Square {
+    pub(crate) fn nearest<B: Bits>(&self, squares: B) -> Square {
         if self.up {
             squares.lsb()
         } else if !self.ninth {
             squares.msb()
         } else {
             // down the ranks and toward the ninth file: its square is the last
-            let near = squares & Bitboard::NARROW;
-            if near.any() {
+            let near = squares & B::of(Bitboard::NARROW);
+            if near.nonempty() {
                 near.msb()
             } else {
                 squares.lsb()
@@ -598,8 +598,12 @@ impl super::variant::Variant {
     /// The squares a piece with tables `t` on `sq` reaches by its capturing rides: by the
     /// tabled lines, and ray by ray for the rest.
     #[inline(always)]
-    pub(crate) fn capture_rides(&self, t: &KindTables, sq: Square, occ: Bitboard) -> Bitboard {
-        let mut b = self.rides(t.capture_walked, sq, occ);
+    pub(crate) fn capture_rides<B: Bits>(&self, t: &KindTables, sq: Square, occ: B) -> B {
+        let mut b = if t.capture_walked == 0 {
+            B::EMPTY
+        } else {
+            B::of(self.rides(t.capture_walked, sq, occ.grid()))
+        };
         let mut lines = t.capture_lines;
         while lines != 0 {
             if let Some(line) = self.lines.get(lines.trailing_zeros() as usize) {
@@ -624,9 +628,9 @@ impl super::variant::Variant {
 
     /// The first occupied square along ray `r` from `sq`.
     #[inline]
-    pub(crate) fn first_on(&self, r: usize, sq: Square, occ: Bitboard) -> Option<Square> {
+    pub(crate) fn first_on<B: Bits>(&self, r: usize, sq: Square, occ: B) -> Option<Square> {
         let ray = &self.rays[r];
-        let blockers = ray.from[sq.index()] & occ;
+        let blockers = B::of(ray.from[sq.index()]) & occ;
         if blockers.is_empty() {
             None
         } else {

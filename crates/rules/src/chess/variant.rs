@@ -4,7 +4,7 @@
 
 use super::movement::{parse_betza, BetzaError, Mode};
 use super::tables::{KindTables, Ray};
-use crate::geometry::{Bitboard, Color, Shape, Square, GRID_SQUARES, KNIGHT_STEPS};
+use crate::geometry::{Bitboard, Bits, Color, Shape, Square, GRID_SQUARES, KNIGHT_STEPS};
 
 /// Index of a piece type in its variant's piece list.
 pub type Kind = u8;
@@ -70,6 +70,9 @@ pub struct Variant {
     /// Whether every piece's movement is table-driven (leaps and unlimited rides), so
     /// pins and check masks decide legality without playing the move.
     pub(crate) simple: bool,
+    /// Whether the board lies within the 8x8 squares, the low 64 bits of a bitboard (move
+    /// generation then works on 64-bit sets).
+    pub(crate) narrow: bool,
     /// Xiangqi's flying general as riding: the rays along a file, on which a king
     /// "attacks" like a rook (none when the variant has no such rays; then the facing
     /// kings are tested on their own).
@@ -402,6 +405,7 @@ impl Variant {
             leap_reach,
             cannon_rule_kinds,
             simple,
+            narrow: board.0 >> 64 == 0,
             king_file_rays,
             promotion_zone,
             pawn_special: [Bitboard::EMPTY; 2],
@@ -628,15 +632,14 @@ const NOT_EDGE: [u128; 2] = {
 /// a-h of the grid (the ninth file takes no part: a board of nine files has no pawns that
 /// move as a set).
 #[inline]
-pub(crate) fn pawn_step(b: Bitboard, c: Color, df: i32) -> Bitboard {
+pub(crate) fn pawn_step<B: Bits>(b: B, c: Color, df: i32) -> B {
+    let narrow = B::of(Bitboard(NOT_EDGE[0] | NOT_EDGE[1]));
     let b = match df {
-        -1 => b.0 & NOT_EDGE[0],
-        1 => b.0 & NOT_EDGE[1],
-        _ => b.0 & (NOT_EDGE[0] | NOT_EDGE[1]),
+        -1 => b & B::of(Bitboard(NOT_EDGE[0])),
+        1 => b & B::of(Bitboard(NOT_EDGE[1])),
+        _ => b & narrow,
     };
-    let by = pawn_offset(c, df);
-    let moved = if by >= 0 { b << by } else { b >> -by };
-    Bitboard(moved & (NOT_EDGE[0] | NOT_EDGE[1]))
+    b.shifted(pawn_offset(c, df)) & narrow
 }
 
 /// Rays along which the same kinds ride (or hop) to capture.
