@@ -648,35 +648,59 @@ impl Position {
     #[inline(never)]
     fn attacked_by<B: Bits>(&self, by: Color, occ: B) -> B {
         let v = self.v;
+        let theirs = B::of(self.color_bb(by));
         let mut attacked = B::EMPTY;
-        for kind in 0..v.kinds() as Kind {
-            let pieces = B::of(self.pieces(by, kind));
-            if pieces.is_empty() {
+        let pieces = |k: usize| B::of(self.by_kind[k]) & theirs;
+        // the pawns' diagonal steps, for the whole set at once
+        let mut kinds = v.shift_pawns;
+        while kinds != 0 {
+            let k = kinds.trailing_zeros() as usize;
+            kinds &= kinds - 1;
+            let p = pieces(k);
+            attacked |= (pawn_step(p, by, -1) | pawn_step(p, by, 1)) & B::of(v.board);
+        }
+        let mut kinds = v.leap_only;
+        while kinds != 0 {
+            let k = kinds.trailing_zeros() as usize;
+            kinds &= kinds - 1;
+            let t = &v.tables[k][by.index()];
+            for from in pieces(k) {
+                attacked |= B::of(t.leap_capture[from.index()]);
+            }
+        }
+        let mut kinds = v.ride_only;
+        while kinds != 0 {
+            let k = kinds.trailing_zeros() as usize;
+            kinds &= kinds - 1;
+            let each = pieces(k);
+            if each.is_empty() {
                 continue;
             }
-            let t = &v.tables[kind as usize][by.index()];
-            if v.shift_pawns >> kind & 1 != 0 {
-                // the whole set's diagonal steps at once
-                attacked |= (pawn_step(pieces, by, -1) | pawn_step(pieces, by, 1)) & B::of(v.board);
-            } else if v.leap_only >> kind & 1 != 0 {
-                for from in pieces {
-                    attacked |= B::of(t.leap_capture[from.index()]);
-                }
-            } else if v.ride_only >> kind & 1 != 0 {
-                if let Some((a, b)) = v.two_lines(t) {
-                    for from in pieces {
-                        attacked |= a.reach(from, occ) | b.reach(from, occ);
-                    }
-                } else {
-                    for from in pieces {
-                        attacked |= v.capture_rides(t, from, occ);
-                    }
+            let t = &v.tables[k][by.index()];
+            if let Some((a, b)) = v.two_lines(t) {
+                for from in each {
+                    attacked |= a.reach(from, occ) | b.reach(from, occ);
                 }
             } else {
-                for from in pieces {
-                    attacked |=
-                        B::of(self.attacks_in(kind, by, from, occ.grid(), self.kind_bb(kind)));
+                for from in each {
+                    attacked |= v.capture_rides(t, from, occ);
                 }
+            }
+        }
+        // the rest by their attacks in full
+        let mut kinds =
+            (((1u32 << v.kinds()) - 1) as u16) & !v.shift_pawns & !v.leap_only & !v.ride_only;
+        while kinds != 0 {
+            let k = kinds.trailing_zeros() as usize;
+            kinds &= kinds - 1;
+            for from in pieces(k) {
+                attacked |= B::of(self.attacks_in(
+                    k as Kind,
+                    by,
+                    from,
+                    occ.grid(),
+                    self.kind_bb(k as Kind),
+                ));
             }
         }
         attacked
