@@ -95,6 +95,9 @@ pub(crate) struct KindTables {
     pub(crate) capture_lines: u16,
     /// The rays of `capture_rays` no tabled line covers, walked ray by ray.
     pub(crate) capture_walked: u16,
+    /// The two lines, when the piece rides along exactly two tabled lines and walks no
+    /// ray (the rook's and the bishop's case).
+    pub(crate) two_lines: Option<[u8; 2]>,
     /// Unlimited hops (a cannon's): (ray index, mode).
     pub(crate) hops: Vec<(usize, Mode)>,
     /// Other movement, per square.
@@ -187,6 +190,7 @@ pub(crate) fn build(
                 capture_rays: 0,
                 capture_lines: 0,
                 capture_walked: 0,
+                two_lines: None,
                 hops: Vec::new(),
                 paths: vec![Vec::new(); GRID_SQUARES],
                 path_attackers: [Bitboard::EMPTY; GRID_SQUARES],
@@ -617,13 +621,8 @@ impl super::variant::Variant {
     /// The two tabled lines of a piece that rides along exactly two, walking no ray.
     #[inline]
     pub(crate) fn two_lines(&self, t: &KindTables) -> Option<(&Line, &Line)> {
-        let lines = t.capture_lines;
-        if t.capture_walked != 0 || lines.count_ones() != 2 {
-            return None;
-        }
-        let first = lines.trailing_zeros() as usize;
-        let second = (lines & (lines - 1)).trailing_zeros() as usize;
-        Some((self.lines.get(first)?, self.lines.get(second)?))
+        let [a, b] = t.two_lines?;
+        Some((self.lines.get(a as usize)?, self.lines.get(b as usize)?))
     }
 
     /// The first occupied square along ray `r` from `sq`.

@@ -696,6 +696,10 @@ impl Variant {
         for (t, (tabled, walked)) in self.tables.iter_mut().flatten().zip(found) {
             t.capture_lines = tabled;
             t.capture_walked = walked;
+            t.two_lines = (walked == 0 && tabled.count_ones() == 2).then(|| {
+                let first = tabled.trailing_zeros() as u8;
+                [first, (tabled & (tabled - 1)).trailing_zeros() as u8]
+            });
         }
         self.lines = lines;
     }
