@@ -211,47 +211,49 @@ impl Bitboard {
     }
 }
 
-impl Iterator for Bitboard {
-    type Item = Square;
-    #[inline]
-    fn next(&mut self) -> Option<Square> {
-        if self.0 == 0 {
-            return None;
-        }
-        let sq = Square::from_index_unchecked(self.0.trailing_zeros());
-        self.0 &= self.0 - 1;
-        Some(sq)
-    }
-}
-
-macro_rules! bb_op {
-    ($tr:ident, $f:ident, $tra:ident, $fa:ident, $op:tt) => {
-        impl $tr for Bitboard {
-            type Output = Bitboard;
+/// A set type's iteration (lowest square first) and its set operators.
+macro_rules! set_ops {
+    ($t:ident) => {
+        impl Iterator for $t {
+            type Item = Square;
             #[inline]
-            fn $f(self, o: Bitboard) -> Bitboard {
-                Bitboard(self.0 $op o.0)
+            fn next(&mut self) -> Option<Square> {
+                if self.0 == 0 {
+                    return None;
+                }
+                let sq = Square::from_index_unchecked(self.0.trailing_zeros());
+                self.0 &= self.0 - 1;
+                Some(sq)
             }
         }
-        impl $tra for Bitboard {
+        set_ops!($t, BitAnd, bitand, BitAndAssign, bitand_assign, &);
+        set_ops!($t, BitOr, bitor, BitOrAssign, bitor_assign, |);
+        set_ops!($t, BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+        impl Not for $t {
+            type Output = $t;
             #[inline]
-            fn $fa(&mut self, o: Bitboard) {
+            fn not(self) -> $t {
+                $t(!self.0)
+            }
+        }
+    };
+    ($t:ident, $tr:ident, $f:ident, $tra:ident, $fa:ident, $op:tt) => {
+        impl $tr for $t {
+            type Output = $t;
+            #[inline]
+            fn $f(self, o: $t) -> $t {
+                $t(self.0 $op o.0)
+            }
+        }
+        impl $tra for $t {
+            #[inline]
+            fn $fa(&mut self, o: $t) {
                 self.0 = self.0 $op o.0;
             }
         }
     };
 }
-bb_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
-bb_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
-bb_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
-
-impl Not for Bitboard {
-    type Output = Bitboard;
-    #[inline]
-    fn not(self) -> Bitboard {
-        Bitboard(!self.0)
-    }
-}
+set_ops!(Bitboard);
 
 impl fmt::Debug for Bitboard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -271,47 +273,7 @@ impl fmt::Debug for Bitboard {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Bitboard64(pub u64);
 
-impl Iterator for Bitboard64 {
-    type Item = Square;
-    #[inline]
-    fn next(&mut self) -> Option<Square> {
-        if self.0 == 0 {
-            return None;
-        }
-        let sq = Square::from_index_unchecked(self.0.trailing_zeros());
-        self.0 &= self.0 - 1;
-        Some(sq)
-    }
-}
-
-macro_rules! bb64_op {
-    ($tr:ident, $f:ident, $tra:ident, $fa:ident, $op:tt) => {
-        impl $tr for Bitboard64 {
-            type Output = Bitboard64;
-            #[inline]
-            fn $f(self, o: Bitboard64) -> Bitboard64 {
-                Bitboard64(self.0 $op o.0)
-            }
-        }
-        impl $tra for Bitboard64 {
-            #[inline]
-            fn $fa(&mut self, o: Bitboard64) {
-                self.0 = self.0 $op o.0;
-            }
-        }
-    };
-}
-bb64_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
-bb64_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
-bb64_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
-
-impl Not for Bitboard64 {
-    type Output = Bitboard64;
-    #[inline]
-    fn not(self) -> Bitboard64 {
-        Bitboard64(!self.0)
-    }
-}
+set_ops!(Bitboard64);
 
 /// What move generation asks of a set of squares, so that it runs on the grid's
 /// [`Bitboard`] or, for the 8x8 games, on [`Bitboard64`] (half the width: fewer

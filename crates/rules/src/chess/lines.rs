@@ -143,13 +143,7 @@ mod tests {
     /// square and many occupancies.
     #[test]
     fn a_line_reaches_what_its_rays_reach() {
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = crate::test_rng(0x9e37_79b9_7f4a_7c15u64);
         let mut checked = 0;
         for game in GAMES {
             let v = variant(game.id, None, &[]).expect("the game's variant");

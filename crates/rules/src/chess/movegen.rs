@@ -818,13 +818,7 @@ mod tests {
     /// games both widths list the same moves, in positions of random games.
     #[test]
     fn the_64_bit_generator_lists_what_the_grid_one_lists() {
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = crate::test_rng(0x2545_f491_4f6c_dd1du64);
         let mut compared = 0;
         for game in GAMES {
             let Ok(v) = variant(game.id, Some("fairy-stockfish"), &[]) else {

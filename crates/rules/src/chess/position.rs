@@ -1,6 +1,6 @@
 //! A position of a chess-family game and how a move changes it.
 
-use super::variant::{Kind, Opening, Setup, Variant, MAX_KINDS};
+use super::variant::{Kind, Opening, Setup, Variant, MAX_KINDS, MAX_RAYS};
 use super::zobrist::KEYS;
 use crate::geometry::{Bitboard, Bits, Color, Square, GRID_SQUARES};
 use std::fmt;
@@ -438,20 +438,32 @@ impl Position {
     /// from which `sq` lies along ray `r`.
     #[inline]
     pub(crate) fn rides_toward(&self, riders: &Riders, r: usize, sq: Square) -> bool {
-        riders.all.has(sq)
-            && self.v.ray_kinds[riders.by.index()]
-                .get(r)
-                .is_some_and(|&k| k & self.kind_bit(sq) != 0)
+        self.of_ray_kinds(riders.all, &self.v.ray_kinds[riders.by.index()], r, sq)
     }
 
     /// Whether the piece on `sq`, one of `riders`' hoppers, captures by hopping toward a
     /// square from which `sq` lies along ray `r`.
     #[inline]
     pub(crate) fn hops_toward(&self, riders: &Riders, r: usize, sq: Square) -> bool {
-        riders.hop_all.has(sq)
-            && self.v.hop_ray_kinds[riders.by.index()]
-                .get(r)
-                .is_some_and(|&k| k & self.kind_bit(sq) != 0)
+        self.of_ray_kinds(
+            riders.hop_all,
+            &self.v.hop_ray_kinds[riders.by.index()],
+            r,
+            sq,
+        )
+    }
+
+    /// Whether `sq` is one of `set` and holds a piece of a kind of `kinds[r]` (per ray, the
+    /// kinds that capture along it).
+    #[inline]
+    pub(crate) fn of_ray_kinds(
+        &self,
+        set: Bitboard,
+        kinds: &[u16; MAX_RAYS],
+        r: usize,
+        sq: Square,
+    ) -> bool {
+        set.has(sq) && kinds.get(r).is_some_and(|&k| k & self.kind_bit(sq) != 0)
     }
 
     /// `riders`' pieces that capture by riding toward a square from which they lie along

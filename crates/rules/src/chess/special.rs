@@ -406,10 +406,12 @@ impl Position {
         let Some(first) = v.first_on(r as usize, target, occ_after) else {
             return false;
         };
-        let mine = self.color_bb(by);
-        v.rider_groups[by.index()]
-            .iter()
-            .any(|g| !g.hop && g.rays >> r & 1 != 0 && (self.kinds_bb(g.kinds) & mine).has(first))
+        self.of_ray_kinds(
+            self.color_bb(by),
+            &v.ray_kinds[by.index()],
+            r as usize,
+            first,
+        )
     }
 
     pub(crate) fn generate_setup_drops(&self, list: &mut MoveList) {

@@ -204,12 +204,14 @@ impl Variant {
                 }
             }
         }
-        let royal_kinds = spec
-            .pieces
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| p.role == Role::King)
-            .fold(0u16, |m, (k, _)| m | 1 << k);
+        let role_kinds = |role: Role| {
+            spec.pieces
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.role == role)
+                .fold(0u16, |m, (k, _)| m | 1 << k)
+        };
+        let royal_kinds = role_kinds(Role::King);
         let file_rays = rays
             .iter()
             .enumerate()
@@ -263,12 +265,7 @@ impl Variant {
         if let Promotion::Sittuyin { .. } = spec.promotion {
             promotion_zone = sittuyin_zone();
         }
-        let pawn_kinds = spec
-            .pieces
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| p.role == Role::Pawn)
-            .fold(0u16, |m, (k, _)| m | 1 << k);
+        let pawn_kinds = role_kinds(Role::Pawn);
         let mut leap_kinds = 0u16;
         let mut uniform_kinds = 0u16;
         for (k, p) in spec.pieces.iter().enumerate() {
