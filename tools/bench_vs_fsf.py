@@ -8,7 +8,11 @@ measured with `go perft 1` and subtracted. The two run alternately, five times e
 the best time of each counts, so that load from elsewhere on a shared machine touches both
 alike. Prints a Markdown table for the README.
 
-    cargo build --release && python3 tools/bench_vs_fsf.py [game ...]
+With `--instructions`, both programs instead run under callgrind (valgrind) one ply less
+deep, and the table gives the instructions each spends per leaf node (start-up, measured at
+depth 1, subtracted): a count that does not move with the machine's load, unlike the times.
+
+    cargo build --release && python3 tools/bench_vs_fsf.py [--instructions] [game ...]
 """
 import argparse
 import os
@@ -56,6 +60,37 @@ def ashta_run(game, fen, depth):
     return float(re.search(r"time ([0-9.]+)s", out.stderr).group(1)), nodes
 
 
+def counted(args):
+    """Instructions counted by callgrind for the command and input `args`, and the nodes
+    the perft it runs reports."""
+    out = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + args[0],
+        input=args[1],
+        capture_output=True,
+        text=True,
+    )
+    instr = int(re.search(r"refs:\s+([0-9,]+)", out.stderr).group(1).replace(",", ""))
+    return instr, int(re.search(r"Nodes searched: (\d+)", out.stdout).group(1))
+
+
+def fsf_args(variant, fen, depth):
+    pos = f"fen {fen}" if fen else "startpos"
+    script = f"uci\nsetoption name UCI_Variant value {variant}\nposition {pos}\ngo perft {depth}\nquit\n"
+    return [FSF], script
+
+
+def ashta_args(game, fen, depth):
+    args = [ASHTA, "perft", game, "--ruleset", "fairy-stockfish", "--depth", str(depth)]
+    return args + (["--fen", fen] if fen else []), None
+
+
+def per_leaf(make, who, fen, depth):
+    """Instructions per leaf node at `depth`, start-up (depth 1) subtracted, and the
+    leaf nodes."""
+    instr, nodes = counted(make(who, fen, depth))
+    return (instr - counted(make(who, fen, 1))[0]) / nodes, nodes
+
+
 def side_by_side(game, variant, fen, depth):
     """Both programs' best times over REPEAT alternating runs (Fairy-Stockfish's start-up,
     measured with `go perft 1`, subtracted)."""
@@ -70,10 +105,31 @@ def side_by_side(game, variant, fen, depth):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true", help="one ply less everywhere")
+    ap.add_argument(
+        "--instructions",
+        action="store_true",
+        help="instructions per leaf under callgrind (one ply less) instead of times",
+    )
     ap.add_argument("games", nargs="*", help="only these of our game ids")
     args = ap.parse_args()
     if not os.path.exists(FSF):
         sys.exit(f"{FSF} not found: apt-get install fairy-stockfish")
+    if args.instructions:
+        print("| game (FSF name) | position | depth | nodes | Ashta instr/leaf | Fairy-Stockfish instr/leaf | ratio |")
+        print("|---|---|---|---|---|---|---|")
+        for game, variant, fen, depth in CASES:
+            if args.games and game not in args.games:
+                continue
+            d = depth - (2 if args.quick else 1)
+            ours, nodes = per_leaf(ashta_args, game, fen, d)
+            theirs, fsf_nodes = per_leaf(fsf_args, variant, fen, d)
+            same = "" if nodes == fsf_nodes else f" (FSF {fsf_nodes})"
+            print(
+                f"| {game} ({variant}) | {'start' if not fen else fen.split()[0][:24] + '…'} | {d} | {nodes}{same} "
+                f"| {ours:.1f} | {theirs:.1f} | {theirs / ours:.1f}x |",
+                flush=True,
+            )
+        return
     print("| game (FSF name) | position | depth | nodes | Ashta Mnps | Fairy-Stockfish Mnps | ratio |")
     print("|---|---|---|---|---|---|---|")
     for game, variant, fen, depth in CASES:
