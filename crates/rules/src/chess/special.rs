@@ -118,6 +118,7 @@ impl Position {
 
     /// Castling, the king's leaps and the fers's double steps: the special moves the fast
     /// generator lists itself (`tested`: the king's steps already tested).
+    #[inline(always)]
     pub(crate) fn push_king_and_fers_specials(
         &self,
         list: &mut impl Sink,
