@@ -655,30 +655,7 @@ impl Position {
 
     /// Whether `sq` is attacked by `by` with occupancy `occ`.
     pub fn is_attacked(&self, sq: Square, by: Color, occ: Bitboard) -> bool {
-        let v = self.v;
-        if !v.plain_attacks || v.king_file_rays != 0 || v.facing_tested_apart() {
-            return self.attackers_to(sq, by, occ).any();
-        }
-        // leaps and rides alone: each group of riders looked for on its rays from `sq`
-        if self.leapers_attacking::<Bitboard>(sq, by).any() {
-            return true;
-        }
-        let mine = self.by_color[by.index()];
-        for g in v.rider_groups[by.index()].iter().filter(|g| !g.hop) {
-            let riders = self.kinds_bb(g.kinds) & mine;
-            if (riders & v.ray_reach[sq.index()]).is_empty() {
-                continue;
-            }
-            let mut rays = g.rays;
-            while rays != 0 {
-                let r = rays.trailing_zeros() as usize;
-                rays &= rays - 1;
-                if v.first_on(r, sq, occ).is_some_and(|f| riders.has(f)) {
-                    return true;
-                }
-            }
-        }
-        false
+        self.attacked_at(sq, by, occ, &self.riders(by))
     }
 
     /// The pieces giving check to the side to move.

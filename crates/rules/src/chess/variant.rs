@@ -50,9 +50,6 @@ pub struct Variant {
     pub(crate) king_leaps: [[Bitboard; GRID_SQUARES]; 2],
     /// For each square, the squares along every ray from it.
     pub(crate) ray_reach: [Bitboard; GRID_SQUARES],
-    /// Per colour, the rays grouped by the kinds that ride (or hop) to capture along them
-    /// (toward a square, so by the ray's opposite).
-    pub(crate) rider_groups: [Vec<RiderGroup>; 2],
     /// Per colour and ray, the kinds that capture by riding toward a square along the ray
     /// (that is, along its opposite; the flying general's king on the file rays).
     pub(crate) ray_kinds: [[u16; MAX_RAYS]; 2],
@@ -179,27 +176,6 @@ impl Variant {
                 for &(r, mode) in &t[c.index()].hops {
                     if mode.captures() {
                         hop_capturers[c.index()][r] |= 1 << k;
-                    }
-                }
-            }
-        }
-        // the rays grouped by the kinds riding (or hopping) along them, per colour
-        let mut rider_groups: [Vec<RiderGroup>; 2] = [Vec::new(), Vec::new()];
-        for c in Color::BOTH {
-            for (i, ray) in rays.iter().enumerate() {
-                for (hop, capturers) in [(false, &ride_capturers), (true, &hop_capturers)] {
-                    let kinds = capturers[c.index()][ray.opposite];
-                    if kinds == 0 {
-                        continue;
-                    }
-                    let groups = &mut rider_groups[c.index()];
-                    match groups.iter_mut().find(|g| g.kinds == kinds && g.hop == hop) {
-                        Some(g) => g.rays |= 1 << i,
-                        None => groups.push(RiderGroup {
-                            kinds,
-                            rays: 1 << i,
-                            hop,
-                        }),
                     }
                 }
             }
@@ -394,7 +370,6 @@ impl Variant {
             lines: Vec::new(),
             king_leaps: [[Bitboard::EMPTY; GRID_SQUARES]; 2],
             ray_reach,
-            rider_groups,
             ray_kinds,
             hop_ray_kinds,
             rider_kinds,
@@ -637,17 +612,6 @@ pub(crate) fn pawn_step<B: Bits>(b: B, c: Color, df: i32) -> B {
         _ => b & narrow,
     };
     b.shifted(pawn_offset(c, df)) & narrow
-}
-
-/// Rays along which the same kinds ride (or hop) to capture.
-#[derive(Clone, Debug)]
-pub(crate) struct RiderGroup {
-    /// The kinds, as a mask.
-    pub(crate) kinds: u16,
-    /// The rays, as a mask of ray indices.
-    pub(crate) rays: u16,
-    /// Whether they hop (else ride).
-    pub(crate) hop: bool,
 }
 
 impl Variant {
