@@ -145,13 +145,11 @@ impl Position {
             if !gone.has(first) && self.rides_toward(their, r, first) {
                 return true;
             }
-            let hoppers = if their.hop_all.any() {
-                self.ray_riders(their, r, true) & !gone
-            } else {
-                Bitboard::EMPTY
-            };
-            if hoppers.any() {
-                if let Some(h) = v.first_on(r, first, occ_after).filter(|h| hoppers.has(*h)) {
+            if their.hop_all.any() {
+                let hopper = v
+                    .first_on(r, first, occ_after)
+                    .filter(|&h| !gone.has(h) && self.hops_toward(their, r, h));
+                if let Some(h) = hopper {
                     let hk = self.piece_at(h).expect("a hopper").kind;
                     let blocked = v.cannon_rule(hk) && self.kind_after(hk, Some(&after)).has(first);
                     if !blocked {
@@ -209,13 +207,17 @@ impl Position {
         };
         for (i, ray) in v.rays.iter().enumerate() {
             let line = ray.from[k.index()];
-            let riders = line & self.ray_riders(their, i, false);
+            let riders = (line & their.all)
+                .filter(|&s| self.rides_toward(their, i, s))
+                .fold(Bitboard::EMPTY, |b, s| b.with(s));
             if riders.any() {
                 // leaving the line between the king and the nearest rider
                 let nearest = ray.nearest(riders);
                 danger.from |= line & !ray.from[nearest.index()] & !nearest.bb();
             }
-            let hoppers = line & self.ray_riders(their, i, true);
+            let hoppers = (line & their.hop_all)
+                .filter(|&s| self.hops_toward(their, i, s))
+                .fold(Bitboard::EMPTY, |b, s| b.with(s));
             if hoppers.any() {
                 // a piece leaving the line may leave a hopper one screen; one landing
                 // up to the nearest hopper may become the only screen (taking that

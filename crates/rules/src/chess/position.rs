@@ -466,18 +466,6 @@ impl Position {
         set.has(sq) && kinds.get(r).is_some_and(|&k| k & self.kind_bit(sq) != 0)
     }
 
-    /// `riders`' pieces that capture by riding toward a square from which they lie along
-    /// ray `r` (and by hopping, for `hop`).
-    pub(crate) fn ray_riders(&self, riders: &Riders, r: usize, hop: bool) -> Bitboard {
-        let kinds = if hop {
-            &self.v.hop_ray_kinds
-        } else {
-            &self.v.ray_kinds
-        };
-        let mask = kinds[riders.by.index()].get(r).copied().unwrap_or(0);
-        self.kinds_bb(mask) & self.by_color[riders.by.index()]
-    }
-
     /// Pieces of `by` attacking `sq` with occupancy `occ`, given `by`'s riders.
     #[inline]
     pub(crate) fn attackers_with(
