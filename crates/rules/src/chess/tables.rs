@@ -15,7 +15,7 @@ use crate::geometry::{Bitboard, Bits, Color, Shape, Square, GRID_SQUARES};
 pub(crate) struct Ray {
     pub(crate) dx: i8,
     pub(crate) dy: i8,
-    /// Whether squares along the ray have increasing indices.
+    /// Whether squares along the ray have increasing indices (on files a-h: see `ninth`).
     pub(crate) up: bool,
     /// A ray of decreasing indices that may end on the ninth file, whose squares are
     /// numbered after files a-h (the only break in the order).
