@@ -4,9 +4,11 @@
 Both programs count the same tree (the node counts are checked to be equal), single
 threaded, with bulk counting at the last ply. Fairy-Stockfish is the Debian package
 (`apt-get install fairy-stockfish`, binary /usr/games/fairy-stockfish); its start-up time is
-measured with `go perft 1` and subtracted. The two run alternately, five times each, and
-the best time of each counts, so that load from elsewhere on a shared machine touches both
-alike. Prints a Markdown table for the README.
+measured with `go perft 1` and subtracted. The two take five turns each, alternately, and
+the best speed of each counts; in each turn Ashta's (much shorter) perft runs again and
+again until it has run as long as Fairy-Stockfish's run just before, so that both are
+measured over windows of the same length, which bursts of load from elsewhere on a shared
+machine touch alike. Prints a Markdown table for the README.
 
 With `--instructions`, both programs instead run under callgrind (valgrind) one ply less
 deep, and the table gives the instructions each spends per leaf node (start-up, measured at
@@ -92,14 +94,23 @@ def per_leaf(make, who, fen, depth):
 
 
 def side_by_side(game, variant, fen, depth):
-    """Both programs' best times over REPEAT alternating runs (Fairy-Stockfish's start-up,
-    measured with `go perft 1`, subtracted)."""
+    """Both programs' best speeds over REPEAT alternating turns (Fairy-Stockfish's
+    start-up, measured with `go perft 1`, subtracted). Ashta's perft takes a fraction of
+    Fairy-Stockfish's time, so in each turn it runs again and again until it has run as
+    long as Fairy-Stockfish's run just before: both are measured over windows of the same
+    length, which the machine's bursts of load touch alike."""
     startup = min(fsf_run(variant, fen, 1)[0] for _ in range(REPEAT))
+    our_nodes = ashta_run(game, fen, depth)[1]
     ours, theirs = [], []
     for _ in range(REPEAT):
-        ours.append(ashta_run(game, fen, depth))
-        theirs.append(fsf_run(variant, fen, depth))
-    return ours[0][1], min(t for t, _ in ours), theirs[0][1], min(t for t, _ in theirs) - startup
+        t, fsf_nodes = fsf_run(variant, fen, depth)
+        theirs.append(fsf_nodes / (t - startup))
+        spent, nodes = 0.0, 0
+        while spent < t - startup or nodes == 0:
+            t_ours, n_ours = ashta_run(game, fen, depth)
+            spent, nodes = spent + t_ours, nodes + n_ours
+        ours.append(nodes / spent)
+    return our_nodes, max(ours), fsf_nodes, max(theirs)
 
 
 def main():
@@ -136,11 +147,11 @@ def main():
         if args.games and game not in args.games:
             continue
         d = depth - 1 if args.quick else depth
-        n1, t1, n2, t2 = side_by_side(game, variant, fen, d)
+        n1, r1, n2, r2 = side_by_side(game, variant, fen, d)
         same = "" if n1 == n2 else f" (FSF {n2})"
         print(
             f"| {game} ({variant}) | {'start' if not fen else fen.split()[0][:24] + '…'} | {d} | {n1}{same} "
-            f"| {n1 / t1 / 1e6:.1f} | {n2 / t2 / 1e6:.1f} | {(n1 / t1) / (n2 / t2):.1f}x |",
+            f"| {r1 / 1e6:.1f} | {r2 / 1e6:.1f} | {r1 / r2:.1f}x |",
             flush=True,
         )
 
