@@ -152,6 +152,10 @@ enum Command {
         /// Milliseconds per move.
         #[arg(long, default_value_t = 100)]
         movetime: u64,
+        /// Clocks instead of a time per move: BASE+INC in seconds (`10+0.1`); a side whose
+        /// clock runs out loses.
+        #[arg(long)]
+        tc: Option<String>,
         /// Random plies before the engines take over.
         #[arg(long, default_value_t = 4)]
         random_plies: usize,
@@ -161,6 +165,13 @@ enum Command {
         /// Write the games to this PGN file.
         #[arg(long)]
         pgn: Option<std::path::PathBuf>,
+        /// Games played at once (default: one per core).
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Stop when a sequential probability ratio test decides between two Elo
+        /// differences of the first engine, `ELO0,ELO1` (5% error either way).
+        #[arg(long)]
+        sprt: Option<String>,
     },
     /// Our engine against itself in every seat, any game; tallies the results.
     Selfplay {
@@ -413,16 +424,20 @@ fn run(cli: Cli) -> Result<()> {
             } else {
                 let v = game.variant()?;
                 let engine = format!("ashta:{level}");
-                let mut a = matches::Player::from_spec(&engine, v)?;
-                let mut b = matches::Player::from_spec(&engine, v)?;
                 let spec = matches::MatchSpec {
                     games,
-                    movetime: std::time::Duration::from_millis(movetime),
+                    time: matches::TimeControl::MoveTime(std::time::Duration::from_millis(
+                        movetime,
+                    )),
                     random_plies: 4,
                     seed,
                     max_plies: 400,
+                    jobs: 1,
+                    sprt: None,
                 };
-                let (scores, records) = matches::play_match(v, &mut a, &mut b, &spec)?;
+                let matches::MatchResult {
+                    scores, records, ..
+                } = matches::play_match(v, &engine, &engine, &spec)?;
                 // the first engine has White in even-numbered games
                 let white: Vec<f64> = scores
                     .iter()
@@ -521,32 +536,60 @@ fn run(cli: Cli) -> Result<()> {
             engine2,
             games,
             movetime,
+            tc,
             random_plies,
             seed,
             pgn,
+            jobs,
+            sprt,
         } => {
             let v = game.variant()?;
-            let mut a = matches::Player::from_spec(&engine1, v)?;
-            let mut b = matches::Player::from_spec(&engine2, v)?;
+            let time = match tc {
+                Some(tc) => matches::TimeControl::parse(&tc)?,
+                None => matches::TimeControl::MoveTime(std::time::Duration::from_millis(movetime)),
+            };
+            let sprt = sprt
+                .map(|s| -> Result<(f64, f64)> {
+                    let (a, b) = s
+                        .split_once(',')
+                        .ok_or_else(|| anyhow::anyhow!("--sprt is ELO0,ELO1"))?;
+                    Ok((a.trim().parse()?, b.trim().parse()?))
+                })
+                .transpose()?;
             let spec = matches::MatchSpec {
                 games,
-                movetime: std::time::Duration::from_millis(movetime),
+                time,
                 random_plies,
                 seed,
                 max_plies: 400,
+                jobs: jobs.unwrap_or_else(|| {
+                    std::thread::available_parallelism().map_or(1, |n| n.get())
+                }),
+                sprt,
             };
-            let (scores, records) = matches::play_match(v, &mut a, &mut b, &spec)?;
-            let (w, d, l) = matches::wins_draws_losses(&scores);
-            let (elo, margin) = matches::elo(&scores);
+            let result = matches::play_match(v, &engine1, &engine2, &spec)?;
+            let scores = &result.scores;
+            let (w, d, l) = matches::wins_draws_losses(scores);
+            let (elo, margin) = matches::elo(scores);
             println!(
-                "{} vs {}: +{w} ={d} -{l}, score {:.1}/{}, Elo difference {elo:+.0} +/- {margin:.0}",
-                a.name(),
-                b.name(),
+                "{engine1} vs {engine2}: +{w} ={d} -{l}, score {:.1}/{}, Elo difference {elo:+.0} +/- {margin:.0}",
                 scores.iter().sum::<f64>(),
                 scores.len()
             );
+            if result.time_losses != [0, 0] {
+                println!(
+                    "lost on time: {} by the first engine, {} by the second",
+                    result.time_losses[0], result.time_losses[1]
+                );
+            }
+            if let Some(gain) = result.sprt {
+                println!(
+                    "SPRT: {}",
+                    if gain { "H1 accepted (the gain)" } else { "H0 accepted (no gain)" }
+                );
+            }
             if let Some(path) = pgn {
-                std::fs::write(&path, records)
+                std::fs::write(&path, &result.records)
                     .with_context(|| format!("writing {}", path.display()))?;
             }
             Ok(())

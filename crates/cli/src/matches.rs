@@ -41,10 +41,26 @@ impl Player {
                 level,
             });
         }
-        let path = spec
+        let rest = spec
             .strip_prefix("uci:")
             .ok_or_else(|| anyhow!("an engine is ashta[:LEVEL] or uci:PATH, not {spec:?}"))?;
+        // `uci:PATH ARGS;Option=value;...`
+        let mut parts = rest.split(';');
+        let command = parts.next().unwrap_or_default();
+        let mut words = command.split_whitespace();
+        let path = words
+            .next()
+            .ok_or_else(|| anyhow!("uci: needs the engine's path"))?;
+        let options: Vec<(String, String)> = parts
+            .filter(|p| !p.trim().is_empty())
+            .map(|p| {
+                p.split_once('=')
+                    .map(|(n, v)| (n.trim().to_string(), v.trim().to_string()))
+                    .ok_or_else(|| anyhow!("an engine option is Name=value, not {p:?}"))
+            })
+            .collect::<Result<_>>()?;
         let mut child = Command::new(path)
+            .args(words)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -61,7 +77,7 @@ impl Player {
             }
         });
         let mut p = Player::Uci {
-            name: path.to_string(),
+            name: rest.to_string(),
             child,
             stdin,
             lines: rx,
@@ -76,6 +92,13 @@ impl Player {
         p.send("uci")?;
         p.wait_for("uciok", Duration::from_secs(10))?;
         p.send(&format!("setoption name UCI_Variant value {variant_name}"))?;
+        if v.spec.ruleset != "seed" {
+            // our own engine plays under the same ruleset (others ignore the option)
+            p.send(&format!("setoption name Ruleset value {}", v.spec.ruleset))?;
+        }
+        for (name, value) in &options {
+            p.send(&format!("setoption name {name} value {value}"))?;
+        }
         p.send("isready")?;
         p.wait_for("readyok", Duration::from_secs(10))?;
         Ok(p)
@@ -129,10 +152,17 @@ impl Player {
     }
 
     /// The player's move in the game's current position.
-    fn choose(&mut self, g: &ChessGame, movetime: Duration) -> Result<Move> {
+    fn choose(&mut self, g: &ChessGame, budget: &Budget) -> Result<Move> {
         match self {
             Player::Ashta { searcher, level } => {
-                let mut limits = Limits::movetime(movetime);
+                let mut limits = match budget.time {
+                    TimeControl::MoveTime(t) => Limits::movetime(t),
+                    TimeControl::Clock { increment, .. } => Limits {
+                        time_left: Some(budget.own),
+                        increment,
+                        ..Limits::default()
+                    },
+                };
                 searcher.spread = 0;
                 if *level < 8 {
                     let (depth, spread) = ashta_engine::level_settings(*level);
@@ -165,8 +195,27 @@ impl Player {
                     format!("position fen {} moves {}", start.fen(), moves.join(" "))
                 };
                 self.send(&cmd)?;
-                self.send(&format!("go movetime {}", movetime.as_millis()))?;
-                let line = self.wait_for("bestmove", movetime * 5 + Duration::from_secs(5))?;
+                let (go, patience) = match budget.time {
+                    TimeControl::MoveTime(t) => (format!("go movetime {}", t.as_millis()), t * 5),
+                    TimeControl::Clock { increment, .. } => {
+                        let (w, b) = if budget.white {
+                            (budget.own, budget.other)
+                        } else {
+                            (budget.other, budget.own)
+                        };
+                        let inc = increment.as_millis();
+                        (
+                            format!(
+                                "go wtime {} btime {} winc {inc} binc {inc}",
+                                w.as_millis(),
+                                b.as_millis()
+                            ),
+                            budget.own * 2,
+                        )
+                    }
+                };
+                self.send(&go)?;
+                let line = self.wait_for("bestmove", patience + Duration::from_secs(5))?;
                 let text = line.split_whitespace().nth(1).unwrap_or("");
                 g.position()
                     .parse_uci(text)
@@ -174,6 +223,17 @@ impl Player {
             }
         }
     }
+}
+
+/// The time a player has for its next move.
+struct Budget {
+    time: TimeControl,
+    /// The mover's clock.
+    own: Duration,
+    /// The opponent's clock.
+    other: Duration,
+    /// Whether the mover plays White.
+    white: bool,
 }
 
 impl Drop for Player {
@@ -206,92 +266,287 @@ pub fn wins_draws_losses(scores: &[f64]) -> (usize, usize, usize) {
     (count(|s| s > 0.5), count(|s| s == 0.5), count(|s| s < 0.5))
 }
 
+/// How much time the engines get.
+#[derive(Clone, Copy, Debug)]
+pub enum TimeControl {
+    /// A fixed time for every move.
+    MoveTime(Duration),
+    /// A clock for each side: a base time and an increment per move (Fischer). A side
+    /// whose clock runs out loses.
+    Clock {
+        /// Time at the start.
+        base: Duration,
+        /// Added after each move.
+        increment: Duration,
+    },
+}
+
+impl TimeControl {
+    /// `MS` (milliseconds per move) or `BASE+INC` in seconds (`10+0.1`).
+    pub fn parse(text: &str) -> Result<TimeControl> {
+        let secs = |t: &str| -> Result<Duration> {
+            let s: f64 = t
+                .trim()
+                .parse()
+                .map_err(|_| anyhow!("a time control is BASE+INC in seconds, not {text:?}"))?;
+            if !(0.0..1e7).contains(&s) {
+                bail!("time out of range in {text:?}");
+            }
+            Ok(Duration::from_secs_f64(s))
+        };
+        match text.split_once('+') {
+            Some((b, i)) => Ok(TimeControl::Clock {
+                base: secs(b)?,
+                increment: secs(i)?,
+            }),
+            None => Ok(TimeControl::MoveTime(secs(text)?)),
+        }
+    }
+}
+
 /// Settings of a match.
+#[derive(Clone, Debug)]
 pub struct MatchSpec {
     /// Games to play (colours alternate; each opening is played with both colours).
     pub games: usize,
-    /// Time per move.
-    pub movetime: Duration,
+    /// Time per move, or clocks.
+    pub time: TimeControl,
     /// Random plies played before the engines take over.
     pub random_plies: usize,
     /// Seed of the openings.
     pub seed: u64,
     /// Plies after which a game is adjudicated a draw.
     pub max_plies: usize,
+    /// Games played at once (each with its own pair of engines).
+    pub jobs: usize,
+    /// Stop early when a sequential probability ratio test between these two Elo
+    /// differences (the first engine's) decides, at 5% error either way.
+    pub sprt: Option<(f64, f64)>,
 }
 
-/// Plays a match and returns the first player's per-game scores and the PGN of the games.
-pub fn play_match(
-    v: &'static Variant,
+/// A finished match: the first engine's score in each game (in the order of the
+/// openings), the records, and the SPRT's verdict if one ran and decided.
+pub struct MatchResult {
+    /// The first engine's score per game (1, 0.5, 0).
+    pub scores: Vec<f64>,
+    /// Every game as PGN.
+    pub records: String,
+    /// `Some(true)` when the SPRT accepted the second hypothesis (the gain), `Some(false)`
+    /// when it accepted the first.
+    pub sprt: Option<bool>,
+    /// Games lost on time by each engine.
+    pub time_losses: [usize; 2],
+}
+
+/// One played game.
+struct Played {
+    score: f64,
+    record: String,
+    lost_on_time: Option<usize>,
+}
+
+/// The opening of the `pair`-th pair of games: random plies from the match's seed.
+fn opening(v: &'static Variant, spec: &MatchSpec, pair: usize) -> ChessGame {
+    let mut dice = Dice::new(spec.seed.wrapping_mul(0x9E37_79B9).wrapping_add(pair as u64));
+    let mut g = ChessGame::new(v);
+    for _ in 0..spec.random_plies {
+        let moves = g.legal_moves();
+        if moves.is_empty() || g.outcome().is_some() {
+            break;
+        }
+        let k = (dice.unit() * moves.len() as f64) as usize;
+        g.play(moves[k.min(moves.len() - 1)]);
+    }
+    g
+}
+
+/// Plays one game from `opening`, `a` (the first engine) with White when `a_white`.
+fn play_game(
+    opening: &ChessGame,
     a: &mut Player,
     b: &mut Player,
+    a_white: bool,
     spec: &MatchSpec,
-) -> Result<(Vec<f64>, String)> {
+    round: usize,
+) -> Result<Played> {
+    a.new_game()?;
+    b.new_game()?;
+    let mut g = opening.clone();
+    let mut clocks = match spec.time {
+        TimeControl::Clock { base, .. } => [base, base],
+        TimeControl::MoveTime(_) => [Duration::ZERO; 2],
+    };
+    let mut lost_on_time = None;
+    while g.moves().len() < spec.max_plies {
+        let Turn::Seat(seat) = g.turn() else { break };
+        let mover_is_a = (seat == 0) == a_white;
+        let mover = if mover_is_a { &mut *a } else { &mut *b };
+        let clock = Budget {
+            time: spec.time,
+            own: clocks[seat],
+            other: clocks[1 - seat],
+            white: seat == 0,
+        };
+        let started = std::time::Instant::now();
+        let m = mover.choose(&g, &clock)?;
+        let used = started.elapsed();
+        if let TimeControl::Clock { increment, .. } = spec.time {
+            if used > clocks[seat] {
+                lost_on_time = Some(usize::from(!mover_is_a));
+                break;
+            }
+            clocks[seat] = clocks[seat] - used + increment;
+        }
+        if !g.legal_moves().contains(&m) {
+            bail!("{} chose an illegal move", mover.name());
+        }
+        g.play(m);
+    }
+    let a_seat = if a_white { 0 } else { 1 };
+    let score = match (lost_on_time, g.outcome()) {
+        (Some(loser), _) => f64::from(u8::from(loser == 1)),
+        (None, Some(o)) => o.payoffs[a_seat],
+        (None, None) => 0.5,
+    };
+    let (white, black) = if a_white {
+        (a.name(), b.name())
+    } else {
+        (b.name(), a.name())
+    };
+    let mut tags = vec![
+        ("Event", "ashta match".to_string()),
+        ("White", white),
+        ("Black", black),
+        ("Round", round.to_string()),
+    ];
+    if lost_on_time.is_some() {
+        tags.push(("Termination", "time forfeit".into()));
+        let white_won = (score == 1.0) == a_white;
+        tags.push(("Result", if white_won { "1-0" } else { "0-1" }.into()));
+    }
+    let tags: Vec<(&str, &str)> = tags.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let mut record = pgn::write(&g, &tags);
+    record.push('\n');
+    Ok(Played {
+        score,
+        record,
+        lost_on_time,
+    })
+}
+
+/// The log-likelihood ratio of the scores so far for Elo `elo1` against `elo0` (the
+/// trinomial model of game results, as fishtest's and cutechess's SPRT use).
+pub fn sprt_llr(scores: &[f64], elo0: f64, elo1: f64) -> f64 {
+    let (w, d, l) = wins_draws_losses(scores);
+    if w == 0 || l == 0 {
+        return 0.0;
+    }
+    let n = (w + d + l) as f64;
+    let (pw, pd) = (w as f64 / n, d as f64 / n);
+    let s = pw + pd / 2.0;
+    let var = (pw + pd / 4.0 - s * s) / n;
+    if var <= 0.0 {
+        return 0.0;
+    }
+    let expected = |elo: f64| 1.0 / (1.0 + 10f64.powf(-elo / 400.0));
+    let (s0, s1) = (expected(elo0), expected(elo1));
+    (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var)
+}
+
+/// The SPRT's bounds at 5% error either way: below the first accept H0, above the
+/// second H1.
+pub const SPRT_BOUNDS: (f64, f64) = (-2.944_438_979, 2.944_438_979);
+
+/// Plays a match between the engines `a` and `b` (specs as [`Player::from_spec`] reads
+/// them), `spec.jobs` games at once. Each worker starts its own pair of engines.
+pub fn play_match(v: &'static Variant, a: &str, b: &str, spec: &MatchSpec) -> Result<MatchResult> {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    let pairs = spec.games.div_ceil(2);
     let bar = indicatif::ProgressBar::new(spec.games as u64);
     bar.set_style(
         indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} games {msg}")
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
-    let mut dice = Dice::new(spec.seed);
-    let mut scores = Vec::new();
-    let mut records = String::new();
-    let mut opening = ChessGame::new(v);
-    for i in 0..spec.games {
-        if i % 2 == 0 {
-            opening = ChessGame::new(v);
-            for _ in 0..spec.random_plies {
-                let moves = opening.legal_moves();
-                if moves.is_empty() || opening.outcome().is_some() {
-                    break;
+    let next = AtomicUsize::new(0);
+    let halt = AtomicBool::new(false);
+    let (tx, rx) = channel::<Result<(usize, Played)>>();
+    let jobs = spec.jobs.clamp(1, pairs.max(1));
+    let mut results: Vec<Option<Played>> = (0..spec.games).map(|_| None).collect();
+    let mut verdict = None;
+    std::thread::scope(|scope| -> Result<()> {
+        for _ in 0..jobs {
+            let tx = tx.clone();
+            let (next, halt) = (&next, &halt);
+            scope.spawn(move || {
+                let players = Player::from_spec(a, v).and_then(|pa| Ok((pa, Player::from_spec(b, v)?)));
+                let (mut pa, mut pb) = match players {
+                    Ok(p) => p,
+                    Err(e) => {
+                        let _ = tx.send(Err(e));
+                        return;
+                    }
+                };
+                loop {
+                    let pair = next.fetch_add(1, Ordering::Relaxed);
+                    if pair >= pairs || halt.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    let start = opening(v, spec, pair);
+                    for i in [2 * pair, 2 * pair + 1] {
+                        if i >= spec.games {
+                            break;
+                        }
+                        let played = play_game(&start, &mut pa, &mut pb, i % 2 == 0, spec, i + 1);
+                        let failed = played.is_err();
+                        if tx.send(played.map(|p| (i, p))).is_err() || failed {
+                            return;
+                        }
+                    }
                 }
-                let k = (dice.unit() * moves.len() as f64) as usize;
-                opening.play(moves[k.min(moves.len() - 1)]);
-            }
+            });
         }
-        let a_white = i % 2 == 0;
-        a.new_game()?;
-        b.new_game()?;
-        let mut g = opening.clone();
-        while g.moves().len() < spec.max_plies {
-            let Turn::Seat(seat) = g.turn() else { break };
-            let mover = if (seat == 0) == a_white {
-                &mut *a
-            } else {
-                &mut *b
+        drop(tx);
+        let mut scores = Vec::new();
+        for msg in rx {
+            let (i, played) = match msg {
+                Ok(x) => x,
+                Err(e) => {
+                    halt.store(true, Ordering::Relaxed);
+                    return Err(e);
+                }
             };
-            let m = mover.choose(&g, spec.movetime)?;
-            if !g.legal_moves().contains(&m) {
-                bail!("{} chose an illegal move", mover.name());
+            scores.push(played.score);
+            results[i] = Some(played);
+            let total: f64 = scores.iter().sum();
+            let (w, d, l) = wins_draws_losses(&scores);
+            let mut msg = format!("+{w} ={d} -{l}, score {total:.1}/{}", scores.len());
+            if let Some((e0, e1)) = spec.sprt {
+                let llr = sprt_llr(&scores, e0, e1);
+                msg += &format!(", LLR {llr:.2} ({:.2}, {:.2})", SPRT_BOUNDS.0, SPRT_BOUNDS.1);
+                if verdict.is_none() && (llr <= SPRT_BOUNDS.0 || llr >= SPRT_BOUNDS.1) {
+                    verdict = Some(llr >= SPRT_BOUNDS.1);
+                    halt.store(true, Ordering::Relaxed);
+                }
             }
-            g.play(m);
+            bar.set_message(msg);
+            bar.inc(1);
         }
-        let a_seat = if a_white { 0 } else { 1 };
-        let score = match g.outcome() {
-            Some(o) => o.payoffs[a_seat],
-            None => 0.5,
-        };
-        scores.push(score);
-        let (white, black) = if a_white {
-            (a.name(), b.name())
-        } else {
-            (b.name(), a.name())
-        };
-        records += &pgn::write(
-            &g,
-            &[
-                ("Event", "ashta match"),
-                ("White", &white),
-                ("Black", &black),
-                ("Round", &(i + 1).to_string()),
-            ],
-        );
-        records.push('\n');
-        let total: f64 = scores.iter().sum();
-        bar.set_message(format!("score {total:.1}/{}", scores.len()));
-        bar.inc(1);
-    }
+        Ok(())
+    })?;
     bar.finish();
-    Ok((scores, records))
+    let played: Vec<Played> = results.into_iter().flatten().collect();
+    let mut time_losses = [0; 2];
+    for p in &played {
+        if let Some(loser) = p.lost_on_time {
+            time_losses[loser] += 1;
+        }
+    }
+    Ok(MatchResult {
+        scores: played.iter().map(|p| p.score).collect(),
+        records: played.iter().map(|p| p.record.as_str()).collect(),
+        sprt: verdict,
+        time_losses,
+    })
 }
 
 #[cfg(test)]
@@ -308,26 +563,68 @@ mod tests {
     #[test]
     fn a_short_match_between_levels_is_legal_and_recorded() {
         let v = ashta_rules::chess::variant("shatranj", None, &[]).unwrap();
-        let mut a = Player::from_spec("ashta:8", v).unwrap();
-        let mut b = Player::from_spec("ashta:1", v).unwrap();
         let spec = MatchSpec {
-            games: 2,
-            movetime: Duration::from_millis(20),
+            games: 4,
+            time: TimeControl::MoveTime(Duration::from_millis(20)),
             random_plies: 4,
             seed: 3,
             max_plies: 60,
+            jobs: 2,
+            sprt: None,
         };
-        let (scores, records) = play_match(v, &mut a, &mut b, &spec).unwrap();
-        assert_eq!(scores.len(), 2);
-        assert_eq!(records.matches("[Variant \"shatranj\"]").count(), 2);
-        for game in records.split("\n\n[Event").filter(|s| !s.trim().is_empty()) {
+        let result = play_match(v, "ashta:8", "ashta:1", &spec).unwrap();
+        assert_eq!(result.scores.len(), 4);
+        let records = result.records;
+        assert_eq!(records.matches("[Variant \"shatranj\"]").count(), 4);
+        for (i, game) in records
+            .split("\n\n[Event")
+            .filter(|s| !s.trim().is_empty())
+            .enumerate()
+        {
             let text = if game.starts_with("[Event") {
                 game.to_string()
             } else {
                 format!("[Event{game}")
             };
+            // in the order of the rounds, each opening twice
+            assert!(text.contains(&format!("[Round \"{}\"]", i + 1)), "{text}");
             pgn::read(&text).unwrap();
         }
         assert!(Player::from_spec("nonsense", v).is_err());
+        assert!(play_match(v, "ashta", "uci:/nonexistent/engine", &spec).is_err());
+    }
+
+    #[test]
+    fn games_on_a_clock_end_in_time_or_on_the_board() {
+        let v = ashta_rules::chess::variant("makruk", None, &[]).unwrap();
+        let spec = MatchSpec {
+            games: 2,
+            time: TimeControl::parse("0.3+0.01").unwrap(),
+            random_plies: 2,
+            seed: 5,
+            max_plies: 40,
+            jobs: 1,
+            sprt: None,
+        };
+        let result = play_match(v, "ashta:8", "ashta:8", &spec).unwrap();
+        assert_eq!(result.scores.len(), 2);
+        // our engine keeps within its clock
+        assert_eq!(result.time_losses, [0, 0]);
+        assert!(TimeControl::parse("x+1").is_err());
+        assert!(matches!(
+            TimeControl::parse("0.1").unwrap(),
+            TimeControl::MoveTime(t) if t == Duration::from_millis(100)
+        ));
+    }
+
+    #[test]
+    fn sprt_decides_on_clear_results_only() {
+        let even: Vec<f64> = (0..200).map(|i| f64::from(i % 2)).collect();
+        let llr = sprt_llr(&even, 0.0, 10.0);
+        assert!(llr < 0.0 && llr > SPRT_BOUNDS.0, "{llr}");
+        let strong: Vec<f64> = (0..200).map(|i| if i % 4 == 0 { 0.0 } else { 1.0 }).collect();
+        assert!(sprt_llr(&strong, 0.0, 10.0) > SPRT_BOUNDS.1);
+        let weak: Vec<f64> = strong.iter().map(|s| 1.0 - s).collect();
+        assert!(sprt_llr(&weak, 0.0, 10.0) < SPRT_BOUNDS.0);
     }
 }
