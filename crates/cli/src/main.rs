@@ -562,9 +562,8 @@ fn run(cli: Cli) -> Result<()> {
                 random_plies,
                 seed,
                 max_plies: 400,
-                jobs: jobs.unwrap_or_else(|| {
-                    std::thread::available_parallelism().map_or(1, |n| n.get())
-                }),
+                jobs: jobs
+                    .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
                 sprt,
             };
             let result = matches::play_match(v, &engine1, &engine2, &spec)?;
@@ -585,7 +584,11 @@ fn run(cli: Cli) -> Result<()> {
             if let Some(gain) = result.sprt {
                 println!(
                     "SPRT: {}",
-                    if gain { "H1 accepted (the gain)" } else { "H0 accepted (no gain)" }
+                    if gain {
+                        "H1 accepted (the gain)"
+                    } else {
+                        "H0 accepted (no gain)"
+                    }
                 );
             }
             if let Some(path) = pgn {

@@ -347,7 +347,11 @@ struct Played {
 
 /// The opening of the `pair`-th pair of games: random plies from the match's seed.
 fn opening(v: &'static Variant, spec: &MatchSpec, pair: usize) -> ChessGame {
-    let mut dice = Dice::new(spec.seed.wrapping_mul(0x9E37_79B9).wrapping_add(pair as u64));
+    let mut dice = Dice::new(
+        spec.seed
+            .wrapping_mul(0x9E37_79B9)
+            .wrapping_add(pair as u64),
+    );
     let mut g = ChessGame::new(v);
     for _ in 0..spec.random_plies {
         let moves = g.legal_moves();
@@ -478,7 +482,8 @@ pub fn play_match(v: &'static Variant, a: &str, b: &str, spec: &MatchSpec) -> Re
             let tx = tx.clone();
             let (next, halt) = (&next, &halt);
             scope.spawn(move || {
-                let players = Player::from_spec(a, v).and_then(|pa| Ok((pa, Player::from_spec(b, v)?)));
+                let players =
+                    Player::from_spec(a, v).and_then(|pa| Ok((pa, Player::from_spec(b, v)?)));
                 let (mut pa, mut pb) = match players {
                     Ok(p) => p,
                     Err(e) => {
@@ -522,7 +527,10 @@ pub fn play_match(v: &'static Variant, a: &str, b: &str, spec: &MatchSpec) -> Re
             let mut msg = format!("+{w} ={d} -{l}, score {total:.1}/{}", scores.len());
             if let Some((e0, e1)) = spec.sprt {
                 let llr = sprt_llr(&scores, e0, e1);
-                msg += &format!(", LLR {llr:.2} ({:.2}, {:.2})", SPRT_BOUNDS.0, SPRT_BOUNDS.1);
+                msg += &format!(
+                    ", LLR {llr:.2} ({:.2}, {:.2})",
+                    SPRT_BOUNDS.0, SPRT_BOUNDS.1
+                );
                 if verdict.is_none() && (llr <= SPRT_BOUNDS.0 || llr >= SPRT_BOUNDS.1) {
                     verdict = Some(llr >= SPRT_BOUNDS.1);
                     halt.store(true, Ordering::Relaxed);
@@ -622,7 +630,9 @@ mod tests {
         let even: Vec<f64> = (0..200).map(|i| f64::from(i % 2)).collect();
         let llr = sprt_llr(&even, 0.0, 10.0);
         assert!(llr < 0.0 && llr > SPRT_BOUNDS.0, "{llr}");
-        let strong: Vec<f64> = (0..200).map(|i| if i % 4 == 0 { 0.0 } else { 1.0 }).collect();
+        let strong: Vec<f64> = (0..200)
+            .map(|i| if i % 4 == 0 { 0.0 } else { 1.0 })
+            .collect();
         assert!(sprt_llr(&strong, 0.0, 10.0) > SPRT_BOUNDS.1);
         let weak: Vec<f64> = strong.iter().map(|s| 1.0 - s).collect();
         assert!(sprt_llr(&weak, 0.0, 10.0) < SPRT_BOUNDS.0);

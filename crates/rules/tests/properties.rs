@@ -1,6 +1,7 @@
 //! Properties over random games of every chess-family game and ruleset: FEN and move text
 //! round-trip, the incremental hash equals the recomputed one, the quick attack test agrees
-//! with the full one, and no legal sequence panics.
+//! with the full one, the captures' generator agrees with the legal moves, and no legal
+//! sequence panics.
 
 use ashta_rules::chess::{pgn, variant, ChessGame, Position, GAMES};
 use ashta_rules::{Game, Turn};
@@ -71,6 +72,25 @@ fn check_position(pos: &Position) -> Result<(), TestCaseError> {
         "legal moves at {} against playing each",
         fen
     );
+    // the captures' generator gives exactly the legal moves that take a piece
+    let mut captures = ashta_rules::chess::MoveList::new();
+    pos.generate_captures(&mut captures);
+    let mut got: Vec<String> = captures.iter().map(|&m| pos.uci(m)).collect();
+    got.sort();
+    let mut want: Vec<String> = legal
+        .iter()
+        .filter(|&&m| {
+            m.kind() == ashta_rules::chess::MoveKind::EnPassant
+                || (m.kind() != ashta_rules::chess::MoveKind::Drop
+                    && m.from() != m.to()
+                    && pos
+                        .piece_at(m.to())
+                        .is_some_and(|p| p.color != pos.side_to_move()))
+        })
+        .map(|&m| pos.uci(m))
+        .collect();
+    want.sort();
+    prop_assert_eq!(got, want, "captures at {}", fen);
     for &m in legal.iter() {
         let uci = pos.uci(m);
         prop_assert_eq!(pos.parse_uci(&uci), Ok(m), "UCI {} at {}", uci, fen);

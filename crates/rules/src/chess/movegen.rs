@@ -145,6 +145,33 @@ impl Sink for Counter {
     }
 }
 
+/// Passes on only the moves that take a piece (en passant too): the special moves when
+/// generating captures.
+struct CapturesOf<'a, S: Sink> {
+    inner: &'a mut S,
+    enemy: Bitboard,
+}
+
+impl<S: Sink> Sink for CapturesOf<'_, S> {
+    fn push(&mut self, m: Move) {
+        let takes = match m.kind() {
+            MoveKind::EnPassant => true,
+            MoveKind::Drop
+            | MoveKind::Pass
+            | MoveKind::Castle
+            | MoveKind::Arrange
+            | MoveKind::Declare => false,
+            _ => m.from() != m.to() && self.enemy.has(m.to()),
+        };
+        if takes {
+            self.inner.push(m);
+        }
+    }
+    fn by_playing(&self) -> bool {
+        self.inner.by_playing()
+    }
+}
+
 /// Passes on only the moves after which the mover's king is safe (the slow path).
 struct Checked<'a, S: Sink> {
     pos: &'a Position,
@@ -256,17 +283,35 @@ impl Position {
         }
     }
 
+    /// The legal captures of the side to move (en passant included; promotions only when
+    /// they capture), after the rule hooks: what a quiescence search plays. Empty where
+    /// the game is over or in a setup phase.
+    pub fn generate_captures(&self, list: &mut MoveList) {
+        list.clear();
+        if self.in_setup() || self.immediate_outcome().is_some() {
+            return;
+        }
+        self.generate_played_in::<true>(list);
+        super::hooks::filter_moves(self, list);
+    }
+
     /// The legal moves by the pieces' movement, outside the setup phase.
     fn generate_played(&self, list: &mut impl Sink) {
+        self.generate_played_in::<false>(list);
+    }
+
+    /// The legal moves by the pieces' movement, outside the setup phase; with `CAPTURES`
+    /// only those that take a piece.
+    fn generate_played_in<const CAPTURES: bool>(&self, list: &mut impl Sink) {
         let v = self.v;
         let king = self.king_square(self.side);
         // check and pin masks decide legality (table-driven pieces, one king)
         if v.simple && king.is_some_and(|k| v.board.has(k)) {
             let riders = self.riders(self.side.other());
             if v.narrow {
-                self.generate_moves::<Bitboard64>(list, king, true, false, &riders);
+                self.generate_moves::<Bitboard64, CAPTURES>(list, king, true, false, &riders);
             } else {
-                self.generate_moves::<Bitboard>(list, king, true, false, &riders);
+                self.generate_moves::<Bitboard, CAPTURES>(list, king, true, false, &riders);
             }
         } else {
             let them = self.side.other();
@@ -279,7 +324,7 @@ impl Position {
             } else {
                 self.king_danger(&riders, fsf_facing)
             };
-            self.generate_moves::<Bitboard>(
+            self.generate_moves::<Bitboard, CAPTURES>(
                 &mut Checked {
                     pos: self,
                     inner: list,
@@ -310,7 +355,7 @@ impl Position {
             self.generate_setup_drops(&mut list);
         } else {
             let riders = self.riders(self.side.other());
-            self.generate_moves::<Bitboard>(
+            self.generate_moves::<Bitboard, false>(
                 &mut Checked {
                     pos: self,
                     inner: &mut list,
@@ -371,7 +416,8 @@ impl Position {
     /// masks when `fast`, else left to `list` to test (`slow_in_check` says whether the
     /// king is in check then); `ksq` is the royal piece of the side to move, if alone.
     /// The sets are of width `B`: [`Bitboard64`] for a board within the 8x8 squares.
-    fn generate_moves<B: Bits>(
+    /// With `CAPTURES`, only the moves that take a piece.
+    fn generate_moves<B: Bits, const CAPTURES: bool>(
         &self,
         list: &mut impl Sink,
         ksq: Option<Square>,
@@ -386,6 +432,8 @@ impl Position {
         let enemy = B::of(self.color_bb(them));
         let own = B::of(self.color_bb(us));
 
+        // the squares a move may go to: enemy pieces only when generating captures
+        let only = if CAPTURES { enemy } else { !B::EMPTY };
         let royal_kind = ksq
             .and_then(|k| self.piece_at(k))
             .map_or(v.king, |p| p.kind);
@@ -403,9 +451,10 @@ impl Position {
                 let (caps, quiets) = self.targets_of(royal_kind, us, k, occ.grid());
                 B::of((caps & enemy.grid()) | quiets)
             };
+            let steps = steps & only;
             // the king's leap (never out of check) is tested with the steps
             let targets = if checkers.is_empty() && v.spec.hooks.king_leap != KingLeap::None {
-                steps | B::of(self.king_leap_targets(k))
+                steps | (B::of(self.king_leap_targets(k)) & only)
             } else {
                 steps
             };
@@ -433,10 +482,30 @@ impl Position {
                 fast: true,
             };
             if checkers.several() {
-                self.push_special(list, true, ksq, riders, tested);
+                if CAPTURES {
+                    let enemy = self.color_bb(them);
+                    self.push_special(
+                        &mut CapturesOf { inner: list, enemy },
+                        true,
+                        ksq,
+                        riders,
+                        tested,
+                    );
+                } else {
+                    self.push_special(list, true, ksq, riders, tested);
+                }
                 return;
             }
-            if v.special_moves {
+            if v.special_moves && CAPTURES {
+                let enemy = self.color_bb(them);
+                self.push_king_and_fers_specials(
+                    &mut CapturesOf { inner: list, enemy },
+                    k,
+                    checkers.nonempty(),
+                    riders,
+                    tested,
+                );
+            } else if v.special_moves {
                 self.push_king_and_fers_specials(list, k, checkers.nonempty(), riders, tested);
             }
         }
@@ -445,7 +514,7 @@ impl Position {
             block
         } else {
             !B::EMPTY
-        };
+        } & only;
         let mut general = ((1u32 << v.kinds()) - 1) as u16;
         if fast {
             // the unpinned pieces of the types that only leap, only ride, or both alike
@@ -532,20 +601,20 @@ impl Position {
                             self.push_pawn_move(list, from, to);
                         }
                     }
-                    if v.spec.hooks.pawn_double_step && pins.pinned.has(from) {
+                    if v.spec.hooks.pawn_double_step && pins.pinned.has(from) && !CAPTURES {
                         self.push_double_step(list, from, occ, target, &pins);
                     }
                 } else {
                     self.push_piece_moves(list, kind, from, target, &pins);
                 }
             }
-            if v.spec.hooks.pawn_double_step && pawn {
+            if v.spec.hooks.pawn_double_step && pawn && !CAPTURES {
                 // the unpinned pawns' double steps, all at once
                 let pawns = B::of(self.pieces(us, kind)) & !pins.pinned;
                 self.push_double_steps(list, pawns, occ, target);
             }
         }
-        if self.has_hand(us) {
+        if self.has_hand(us) && !CAPTURES {
             let squares = !occ & B::of(v.board) & target;
             for k in 0..v.kinds() as Kind {
                 if self.in_hand(us, k) > 0 {
@@ -569,7 +638,18 @@ impl Position {
         } else {
             slow_in_check
         };
-        self.push_special(list, in_check, ksq, riders, tested);
+        if CAPTURES {
+            let enemy = self.color_bb(them);
+            self.push_special(
+                &mut CapturesOf { inner: list, enemy },
+                in_check,
+                ksq,
+                riders,
+                tested,
+            );
+        } else {
+            self.push_special(list, in_check, ksq, riders, tested);
+        }
     }
 
     /// The squares a piece of type `k` (moving and capturing alike) of colour `c` on `sq`
@@ -808,7 +888,7 @@ mod tests {
     fn fast_moves<B: crate::geometry::Bits>(pos: &Position) -> Vec<Move> {
         let mut list = MoveList::new();
         let riders = pos.riders(pos.side.other());
-        pos.generate_moves::<B>(&mut list, pos.king_square(pos.side), true, false, &riders);
+        pos.generate_moves::<B, false>(&mut list, pos.king_square(pos.side), true, false, &riders);
         let mut v = list.as_slice().to_vec();
         v.sort_by_key(|m| format!("{m:?}"));
         v
