@@ -293,7 +293,7 @@ fn run(cli: Cli) -> Result<()> {
             moves,
             divide,
         } => perft::run(&game, depth, fen.as_deref(), &moves, divide),
-        Command::Uci => uci::run(std::io::stdin().lock(), std::io::stdout()),
+        Command::Uci => uci::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout()),
         Command::Play {
             game,
             seed,

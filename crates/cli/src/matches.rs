@@ -14,7 +14,7 @@ use std::time::Duration;
 /// A player of a match.
 pub enum Player {
     /// Our engine at a level (1-8).
-    Ashta { searcher: Searcher, level: u32 },
+    Ashta { searcher: Box<Searcher>, level: u32 },
     /// An external UCI engine.
     Uci {
         name: String,
@@ -37,7 +37,7 @@ impl Player {
                 None => 8,
             };
             return Ok(Player::Ashta {
-                searcher: Searcher::new(32),
+                searcher: Box::new(Searcher::new(32)),
                 level,
             });
         }

@@ -1,11 +1,15 @@
-//! `ashta uci`: the UCI protocol with Fairy-Stockfish's `UCI_Variant` convention.
+//! `ashta uci`: the UCI protocol with Fairy-Stockfish's `UCI_Variant` convention (and USI
+//! for the shogi games after `usi`).
 //!
 //! Supported: `uci`, `isready`, `setoption` (`UCI_Variant`, `Ruleset`, `RulesetOptions`,
-//! `Hash`, `Threads`, `Level`), `ucinewgame`, `position startpos|fen ... [moves ...]`,
-//! `go` with `depth`, `nodes`, `movetime`, `wtime`/`btime`/`winc`/`binc`/`movestogo`,
-//! `byoyomi`, `infinite`, or `go perft N`; `stop`, `d`, `quit`. The search runs in its own
-//! thread, so `stop` and `isready` are answered while it thinks. A bad line is answered with
-//! `info string error: ...` and the engine keeps running.
+//! `Hash`, `Threads`, `MultiPV`, `Ponder`, `Level`, `SearchParams`), `ucinewgame`,
+//! `position startpos|fen|sfen ... [moves ...]`, `go` with `depth`, `nodes`, `movetime`,
+//! `wtime`/`btime`/`winc`/`binc`/`movestogo`, `byoyomi`, `infinite`, `ponder`, or
+//! `go perft N`; `stop`, `ponderhit`, `d`, `quit`. The search runs in its own thread: while
+//! it runs, `stop`, `ponderhit`, `isready` and `quit` act at once and every other line waits
+//! until it has answered `bestmove`. An infinite or ponder search answers only after `stop`
+//! (or `ponderhit`). A bad line is answered with `info string error: ...` and the engine
+//! keeps running.
 
 use anyhow::Result;
 use ashta_engine::{level_settings, Info, Limits, Searcher};
@@ -23,7 +27,9 @@ struct Session {
     options: Vec<String>,
     current: ChessGame,
     searcher: Option<Searcher>,
-    running: Option<(JoinHandle<Searcher>, Arc<AtomicBool>, bool)>,
+    running: Option<Running>,
+    multipv: usize,
+    params: ashta_engine::Params,
     hash_mb: usize,
     level: u32,
     /// Speaking USI (the shogi games): SFEN positions and USI moves, `b` = the first player.
@@ -41,6 +47,8 @@ impl Session {
             searcher: Some(Searcher::new(16)),
             running: None,
             hash_mb: 16,
+            multipv: 1,
+            params: ashta_engine::Params::default(),
             level: 8,
             usi: false,
         }
@@ -57,22 +65,42 @@ impl Session {
 
     /// Stops a running search and waits for it (the thread prints its bestmove).
     fn finish_search(&mut self) {
-        self.join_search(true);
-    }
-
-    /// Waits for a running search; `stop` ends it at once (an infinite one always).
-    fn join_search(&mut self, stop_now: bool) {
-        if let Some((handle, stop, infinite)) = self.running.take() {
-            if stop_now || infinite {
-                stop.store(true, Ordering::Relaxed);
-            }
+        if let Some(r) = self.running.take() {
+            r.stop.store(true, Ordering::Relaxed);
+            r.ponder.store(false, Ordering::Relaxed);
             self.searcher = Some(
-                handle
+                r.handle
                     .join()
                     .unwrap_or_else(|_| Searcher::new(self.hash_mb)),
             );
         }
     }
+
+    /// Collects a search that has answered.
+    fn reap(&mut self) {
+        if self
+            .running
+            .as_ref()
+            .is_some_and(|r| r.handle.is_finished())
+        {
+            if let Some(r) = self.running.take() {
+                self.searcher = Some(
+                    r.handle
+                        .join()
+                        .unwrap_or_else(|_| Searcher::new(self.hash_mb)),
+                );
+            }
+        }
+    }
+}
+
+/// A search in its thread.
+struct Running {
+    handle: JoinHandle<Searcher>,
+    stop: Arc<AtomicBool>,
+    ponder: Arc<AtomicBool>,
+    /// Whether it answers only after `stop` (infinite).
+    endless: bool,
 }
 
 fn variant_names() -> Vec<&'static str> {
@@ -82,81 +110,153 @@ fn variant_names() -> Vec<&'static str> {
 }
 
 /// Runs the protocol until `quit` or end of input.
-pub fn run<W: Write + Send + 'static>(input: impl BufRead, out: W) -> Result<()> {
+pub fn run<W: Write + Send + 'static>(input: impl BufRead + Send + 'static, out: W) -> Result<()> {
     let out = Arc::new(Mutex::new(out));
     let mut s = Session::new();
-    for line in input.lines() {
-        let line = line?;
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let Some(&cmd) = words.first() else { continue };
-        if !matches!(cmd, "isready" | "uci") {
-            s.finish_search();
+    // lines are read in a thread of their own, so that a search can be stopped while
+    // other lines wait their turn
+    let (tx, rx) = std::sync::mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        for line in input.lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
         }
-        let result = match cmd {
-            "uci" => {
-                let vars: String = variant_names()
-                    .iter()
-                    .map(|n| format!(" var {n}"))
-                    .collect();
-                let text = format!(
-                    "id name Ashta {}\nid author the Ashta developers\n\
-                     option name UCI_Variant type combo default asha{vars}\n\
-                     option name Ruleset type combo default seed var seed var fairy-stockfish\n\
-                     option name RulesetOptions type string default <empty>\n\
-                     option name Hash type spin default 16 min 1 max 4096\n\
-                     option name Threads type spin default 1 min 1 max 1\n\
-                     option name Level type spin default 8 min 1 max 8\nuciok",
-                    env!("CARGO_PKG_VERSION")
-                );
-                say(&out, &text);
-                Ok(())
-            }
-            "isready" => {
-                say(&out, "readyok");
-                Ok(())
-            }
-            "usi" => {
-                s.usi = true;
-                s.game = "shogi".into();
-                let reset = s.reset();
-                let text = format!(
-                    "id name Ashta {}\nid author the Ashta developers\n\
-                     option name USI_Variant type combo default shogi var shogi var sho-shogi var heian-shogi\n\
-                     option name Level type spin default 8 min 1 max 8\nusiok",
-                    env!("CARGO_PKG_VERSION")
-                );
-                say(&out, &text);
-                reset
-            }
-            "ucinewgame" | "usinewgame" => {
-                if let Some(se) = s.searcher.as_mut() {
-                    se.clear();
+    });
+    let mut queue: std::collections::VecDeque<String> = std::collections::VecDeque::new();
+    let mut input_open = true;
+    loop {
+        s.reap();
+        let line = if s.running.is_none() && !queue.is_empty() {
+            queue.pop_front()
+        } else if input_open {
+            let wait = if s.running.is_some() {
+                Duration::from_millis(5)
+            } else {
+                Duration::from_secs(3600)
+            };
+            match rx.recv_timeout(wait) {
+                Ok(l) => {
+                    let cmd = l.split_whitespace().next().unwrap_or("");
+                    let at_once = matches!(cmd, "stop" | "ponderhit" | "isready" | "quit");
+                    if s.running.is_some() && !at_once {
+                        queue.push_back(l);
+                        continue;
+                    }
+                    Some(l)
                 }
-                s.reset()
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => continue,
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                    input_open = false;
+                    continue;
+                }
             }
-            "setoption" => setoption(&mut s, &words),
-            "position" => position(&mut s, &words),
-            "go" if words.get(1) == Some(&"perft") => go_perft(&s, &words, &out),
-            "go" => go(&mut s, &words, Arc::clone(&out)),
-            "stop" => Ok(()),
-            "d" => {
-                let p = s.current.position();
-                say(
-                    &out,
-                    &format!("{}Fen: {}", crate::play::board_text(p), p.fen()),
-                );
-                Ok(())
+        } else if s.running.is_some() {
+            // at the end of input a timed search finishes; an endless one is stopped
+            if let Some(r) = &s.running {
+                if r.ponder.load(Ordering::Relaxed) || r.endless {
+                    s.finish_search();
+                }
             }
-            "quit" => break,
-            _ => Err(anyhow::anyhow!("unknown command {cmd:?}")),
+            std::thread::sleep(Duration::from_millis(5));
+            continue;
+        } else {
+            break;
         };
-        if let Err(e) = result {
-            say(&out, &format!("info string error: {e:#}"));
+        let Some(line) = line else { continue };
+        if !command(&mut s, &line, &out) {
+            break;
         }
     }
-    // at the end of input a timed search finishes normally; an infinite one is stopped
-    s.join_search(false);
+    s.finish_search();
     Ok(())
+}
+
+/// Carries out one line; false on `quit`.
+fn command<W: Write + Send + 'static>(s: &mut Session, line: &str, out: &Arc<Mutex<W>>) -> bool {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let Some(&cmd) = words.first() else {
+        return true;
+    };
+    let result = match cmd {
+        "uci" => {
+            let vars: String = variant_names()
+                .iter()
+                .map(|n| format!(" var {n}"))
+                .collect();
+            let text = format!(
+                "id name Ashta {}\nid author the Ashta developers\n\
+                 option name UCI_Variant type combo default asha{vars}\n\
+                 option name Ruleset type combo default seed var seed var fairy-stockfish\n\
+                 option name RulesetOptions type string default <empty>\n\
+                 option name Hash type spin default 16 min 1 max 4096\n\
+                 option name Threads type spin default 1 min 1 max 1\n\
+                 option name MultiPV type spin default 1 min 1 max 500\n\
+                 option name Ponder type check default false\n\
+                 option name Level type spin default 8 min 1 max 8\n\
+                 option name SearchParams type string default <empty>\nuciok",
+                env!("CARGO_PKG_VERSION")
+            );
+            say(out, &text);
+            Ok(())
+        }
+        "isready" => {
+            say(out, "readyok");
+            Ok(())
+        }
+        "usi" => {
+            s.usi = true;
+            s.game = "shogi".into();
+            let reset = s.reset();
+            let text = format!(
+                "id name Ashta {}\nid author the Ashta developers\n\
+                 option name USI_Variant type combo default shogi var shogi var sho-shogi var heian-shogi\n\
+                 option name USI_Hash type spin default 16 min 1 max 4096\n\
+                 option name USI_Ponder type check default false\n\
+                 option name MultiPV type spin default 1 min 1 max 500\n\
+                 option name Level type spin default 8 min 1 max 8\nusiok",
+                env!("CARGO_PKG_VERSION")
+            );
+            say(out, &text);
+            reset
+        }
+        "ucinewgame" | "usinewgame" => {
+            if let Some(se) = s.searcher.as_mut() {
+                se.clear();
+            }
+            s.reset()
+        }
+        "setoption" => setoption(s, &words),
+        "position" => position(s, &words),
+        "go" if words.get(1) == Some(&"perft") => go_perft(s, &words, out),
+        "go" => go(s, &words, Arc::clone(out)),
+        "stop" => {
+            s.finish_search();
+            Ok(())
+        }
+        "ponderhit" => {
+            if let Some(r) = &s.running {
+                r.ponder.store(false, Ordering::Relaxed);
+            }
+            Ok(())
+        }
+        "gameover" => Ok(()),
+        "d" => {
+            let p = s.current.position();
+            say(
+                out,
+                &format!("{}Fen: {}", crate::play::board_text(p), p.fen()),
+            );
+            Ok(())
+        }
+        "quit" => return false,
+        _ => Err(anyhow::anyhow!("unknown command {cmd:?}")),
+    };
+    if let Err(e) = result {
+        say(out, &format!("info string error: {e:#}"));
+    }
+    true
 }
 
 /// Writes a line (or lines) and flushes.
@@ -186,7 +286,29 @@ fn setoption(s: &mut Session, words: &[&str]) -> Result<()> {
                 .map(String::from)
                 .collect()
         }
-        "hash" => {
+        "multipv" => {
+            s.multipv = value
+                .parse::<usize>()
+                .ok()
+                .filter(|n| (1..=500).contains(n))
+                .ok_or_else(|| anyhow::anyhow!("MultiPV is 1 to 500"))?;
+            return Ok(());
+        }
+        "searchparams" => {
+            let mut params = ashta_engine::Params::default();
+            for item in value
+                .split([',', ' '])
+                .filter(|x| !x.is_empty() && *x != "<empty>")
+            {
+                let (n, v) = item
+                    .split_once('=')
+                    .ok_or_else(|| anyhow::anyhow!("SearchParams is name=value,..."))?;
+                params.set(n, v).map_err(|e| anyhow::anyhow!(e))?;
+            }
+            s.params = params;
+            return Ok(());
+        }
+        "hash" | "usi_hash" => {
             s.hash_mb = value
                 .parse::<usize>()
                 .map_err(|_| anyhow::anyhow!("Hash takes megabytes"))?
@@ -202,7 +324,7 @@ fn setoption(s: &mut Session, words: &[&str]) -> Result<()> {
                 .ok_or_else(|| anyhow::anyhow!("Level is 1 to 8"))?;
             return Ok(());
         }
-        "threads" | "ponder" | "multipv" => return Ok(()),
+        "threads" | "ponder" | "usi_ponder" => return Ok(()),
         _ => return Err(anyhow::anyhow!("unknown option {name:?}")),
     }
     if let Err(e) = s.reset() {
@@ -259,17 +381,19 @@ fn go_perft<W: Write>(s: &Session, words: &[&str], out: &Mutex<W>) -> Result<()>
     Ok(())
 }
 
-/// Parses the limits of `go`.
-fn limits(words: &[&str], side: Color, usi: bool) -> Result<Limits> {
+/// Parses the limits of `go` (and whether it asks to ponder).
+fn limits(words: &[&str], side: Color, usi: bool) -> Result<(Limits, bool)> {
     // in USI "b" (black, sente) is the first player: our White
     let side = if usi { side.other() } else { side };
     let mut l = Limits::default();
     let ms = Duration::from_millis;
+    let mut ponder = false;
     let mut i = 1;
     while i < words.len() {
         let w = words[i];
         if matches!(w, "infinite" | "ponder") {
             l.infinite |= w == "infinite";
+            ponder |= w == "ponder";
             i += 1;
             continue;
         }
@@ -294,15 +418,20 @@ fn limits(words: &[&str], side: Color, usi: bool) -> Result<Limits> {
         }
         i += 2;
     }
-    Ok(l)
+    Ok((l, ponder))
 }
 
 fn info_line(game: &ChessGame, i: &Info, usi: bool) -> String {
-    let score = match i.mate {
+    let mut score = match i.mate {
         Some(m) => format!("mate {m}"),
         None => format!("cp {}", i.score),
     };
-    let ms = i.elapsed.as_millis().max(1);
+    match i.bound {
+        Some(ashta_engine::tt::Bound::Lower) => score += " lowerbound",
+        Some(ashta_engine::tt::Bound::Upper) => score += " upperbound",
+        _ => {}
+    }
+    let ms = i.elapsed.as_millis();
     let mut pos: Position = game.position().clone();
     let pv: Vec<String> =
         i.pv.iter()
@@ -312,13 +441,20 @@ fn info_line(game: &ChessGame, i: &Info, usi: bool) -> String {
                 t
             })
             .collect();
-    format!(
-        "info depth {} score {score} nodes {} nps {} time {ms} pv {}",
+    let mut line = format!(
+        "info depth {} seldepth {} multipv {} score {score} nodes {} nps {} hashfull {} time {ms}",
         i.depth,
+        i.seldepth,
+        i.multipv,
         i.nodes,
-        i.nodes as u128 * 1000 / ms,
-        pv.join(" ")
-    )
+        i.nodes as u128 * 1000 / ms.max(1),
+        i.hashfull,
+    );
+    if !pv.is_empty() {
+        line += " pv ";
+        line += &pv.join(" ");
+    }
+    line
 }
 
 fn go<W: Write + Send + 'static>(
@@ -326,8 +462,8 @@ fn go<W: Write + Send + 'static>(
     words: &[&str],
     out: Arc<Mutex<W>>,
 ) -> Result<()> {
-    let mut lim = limits(words, s.current.position().side_to_move(), s.usi)?;
-    let lim_infinite =
+    let (mut lim, ponder) = limits(words, s.current.position().side_to_move(), s.usi)?;
+    let endless =
         lim.infinite || (lim.depth.is_none() && lim.nodes.is_none() && lim.budget().is_none());
     let mut searcher = s
         .searcher
@@ -340,30 +476,67 @@ fn go<W: Write + Send + 'static>(
     } else {
         searcher.spread = 0;
     }
+    searcher.multipv = s.multipv;
+    searcher.params = s.params;
     searcher.stop.store(false, Ordering::Relaxed);
+    searcher.ponder.store(ponder, Ordering::Relaxed);
     let stop = Arc::clone(&searcher.stop);
+    let ponder_flag = Arc::clone(&searcher.ponder);
     let game = s.current.clone();
     let usi = s.usi;
-    let handle = std::thread::spawn(move || {
-        let result = searcher.search(&game, &lim, |info| say(&out, &info_line(&game, info, usi)));
-        let best = result.best.map_or(
-            if usi {
-                "resign".to_string()
-            } else {
-                "0000".to_string()
-            },
-            |m| {
+    let currmove_out = Arc::clone(&out);
+    let currmove_game = game.clone();
+    searcher.on_currmove = Some(Box::new(move |depth, m, n| {
+        let pos = currmove_game.position();
+        let text = if usi { pos.usi(m) } else { pos.uci(m) };
+        say(
+            &currmove_out,
+            &format!("info depth {depth} currmove {text} currmovenumber {n}"),
+        );
+    }));
+    let thread_stop = Arc::clone(&stop);
+    let thread_ponder = Arc::clone(&ponder_flag);
+    let handle = std::thread::Builder::new()
+        .name("ashta-search".into())
+        .stack_size(16 << 20)
+        .spawn(move || {
+            let result =
+                searcher.search(&game, &lim, |info| say(&out, &info_line(&game, info, usi)));
+            // an endless or ponder search answers only when told to
+            while (endless || thread_ponder.load(Ordering::Relaxed))
+                && !thread_stop.load(Ordering::Relaxed)
+            {
+                std::thread::sleep(Duration::from_millis(2));
+                if !endless && !thread_ponder.load(Ordering::Relaxed) {
+                    break;
+                }
+            }
+            let text = |m| {
                 if usi {
                     game.position().usi(m)
                 } else {
                     game.position().uci(m)
                 }
-            },
-        );
-        say(&out, &format!("bestmove {best}"));
-        searcher
+            };
+            let line = match (result.best, result.ponder) {
+                (Some(b), Some(p)) => format!("bestmove {} ponder {}", text(b), text(p)),
+                (Some(b), None) => format!("bestmove {}", text(b)),
+                (None, _) if usi => {
+                    let won = result.info.score > 0;
+                    format!("bestmove {}", if won { "win" } else { "resign" })
+                }
+                (None, _) => "bestmove (none)".to_string(),
+            };
+            say(&out, &line);
+            searcher.on_currmove = None;
+            searcher
+        })?;
+    s.running = Some(Running {
+        handle,
+        stop,
+        ponder: ponder_flag,
+        endless,
     });
-    s.running = Some((handle, stop, lim_infinite));
     Ok(())
 }
 
@@ -386,7 +559,7 @@ mod tests {
 
     fn talk(input: &str) -> String {
         let buf = Buffer::default();
-        run(input.as_bytes(), buf.clone()).expect("protocol runs");
+        run(std::io::Cursor::new(input.as_bytes().to_vec()), buf.clone()).expect("protocol runs");
         let bytes = buf.0.lock().unwrap().clone();
         String::from_utf8(bytes).expect("utf8")
     }
@@ -479,6 +652,92 @@ mod tests {
         assert!(start.elapsed() < std::time::Duration::from_secs(10));
         let out = talk("position startpos\ngo infinite\nstop\n");
         assert_eq!(out.matches("bestmove").count(), 1, "{out}");
+    }
+
+    #[test]
+    fn ponder_waits_for_the_ponder_hit() {
+        // a ponder search with a short clock still answers only after ponderhit
+        let buf = Buffer::default();
+        let (tx, rx) = std::sync::mpsc::channel::<Vec<u8>>();
+        let reader = ChannelReader {
+            rx,
+            pending: Vec::new(),
+        };
+        let out = buf.clone();
+        let engine = std::thread::spawn(move || run(std::io::BufReader::new(reader), out));
+        tx.send(b"position startpos\ngo ponder wtime 200 btime 200\n".to_vec())
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(700));
+        let text = String::from_utf8(buf.0.lock().unwrap().clone()).unwrap();
+        assert!(
+            !text.contains("bestmove"),
+            "answered while pondering: {text}"
+        );
+        tx.send(b"ponderhit\n".to_vec()).unwrap();
+        // after the hit it keeps to its clock
+        std::thread::sleep(std::time::Duration::from_millis(1500));
+        let text = String::from_utf8(buf.0.lock().unwrap().clone()).unwrap();
+        assert_eq!(text.matches("bestmove").count(), 1, "{text}");
+        assert!(
+            text.contains(" seldepth ") && text.contains(" hashfull "),
+            "{text}"
+        );
+        drop(tx);
+        engine.join().unwrap().unwrap();
+    }
+
+    /// Input lines arriving over a channel, as a GUI sends them over time.
+    struct ChannelReader {
+        rx: std::sync::mpsc::Receiver<Vec<u8>>,
+        pending: Vec<u8>,
+    }
+
+    impl std::io::Read for ChannelReader {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            if self.pending.is_empty() {
+                match self.rx.recv() {
+                    Ok(b) => self.pending = b,
+                    Err(_) => return Ok(0),
+                }
+            }
+            let n = buf.len().min(self.pending.len());
+            buf[..n].copy_from_slice(&self.pending[..n]);
+            self.pending.drain(..n);
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn lines_sent_during_a_search_wait_for_it() {
+        // `position` and `go` arrive while depth 6 is searched: the search is not cut short
+        let out = talk(
+            "position startpos\ngo depth 6\nposition startpos moves e2e4\ngo depth 1\nisready\n",
+        );
+        assert!(out.contains("info depth 6 "), "{out}");
+        assert_eq!(out.matches("bestmove").count(), 2, "{out}");
+        // quit acts at once
+        let start = std::time::Instant::now();
+        let out = talk("position startpos\ngo infinite\nquit\n");
+        assert!(start.elapsed() < std::time::Duration::from_secs(5));
+        assert!(out.matches("bestmove").count() <= 1, "{out}");
+    }
+
+    #[test]
+    fn finished_games_and_several_lines() {
+        // mated: no move, said so
+        let out = talk("position fen R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1\ngo depth 3\n");
+        assert!(out.contains("bestmove (none)"), "{out}");
+        assert!(out.contains("score mate 0"), "{out}");
+        let out = talk("setoption name MultiPV value 3\nposition startpos\ngo depth 4\n");
+        for k in 1..=3 {
+            assert!(
+                out.contains("info depth 4 seldepth") && out.contains(&format!(" multipv {k} ")),
+                "{out}"
+            );
+        }
+        let out = talk("setoption name SearchParams value lmp=0,nosuch=1\nsetoption name SearchParams value lmp=0\nposition startpos\ngo depth 2\n");
+        assert_eq!(out.matches("info string error").count(), 1, "{out}");
+        assert!(out.contains("bestmove"), "{out}");
     }
 
     #[test]

@@ -10,11 +10,12 @@ pub mod heuristics;
 pub mod levels;
 pub mod mcts;
 pub mod search;
+pub mod see;
 pub mod timemgmt;
 pub mod tt;
 
 pub use alphabeta::{ahayuta_eval, ahayuta_move, alphabeta_move, AbLimits};
 pub use levels::{alphabeta_limits, level_settings, mcts_iterations};
 pub use mcts::{mcts_move, mcts_move_with, MctsLimits};
-pub use search::{Info, SearchResult, Searcher};
+pub use search::{Info, Params, SearchResult, Searcher};
 pub use timemgmt::Limits;

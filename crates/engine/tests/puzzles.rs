@@ -27,10 +27,11 @@ fn mate_in_one_per_family() {
         best("makruk", "seed", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 2),
         ("a1a8".into(), Some(1))
     );
-    // Xiangqi: the rook mates, or the king's step stalemates Black (the stalemated side loses)
+    // Xiangqi: the rook mates on the tenth rank or on the king's file (the facing kings
+    // shut e10), or the king's step stalemates Black (the stalemated side loses)
     let (m, mate) = best("xiangqi", "seed", "3k5/R8/9/9/9/9/9/9/9/1R2K4 w - - 0 1", 2);
     assert!(
-        ["b1b10", "e1e2"].contains(&m.as_str()) && mate == Some(1),
+        ["b1b10", "b1d1", "e1e2"].contains(&m.as_str()) && mate == Some(1),
         "{m} {mate:?}"
     );
     assert_eq!(

@@ -95,6 +95,17 @@ impl Move {
     pub fn piece(self) -> Kind {
         (self.0 >> 17 & 0xF) as Kind
     }
+    /// The move packed in 32 bits (for a search's tables), never 0.
+    #[inline]
+    pub fn to_bits(self) -> u32 {
+        self.0 | 1 << 31
+    }
+    /// The move of [`Move::to_bits`]; `None` for 0. The move is only as legal as the
+    /// position it is played in: test it against the legal moves before playing it.
+    #[inline]
+    pub fn from_bits(bits: u32) -> Option<Move> {
+        (bits != 0).then_some(Move(bits & !(1 << 31)))
+    }
 }
 
 impl fmt::Debug for Move {
