@@ -6,6 +6,7 @@ mod perft;
 mod play;
 mod selfplay;
 mod sidematch;
+mod tunedata;
 mod uci;
 
 use anyhow::{Context, Result};
@@ -208,6 +209,56 @@ enum Command {
         /// Only the cases whose label contains this text (e.g. `kile`, `shaturanga`).
         #[arg(long)]
         only: Option<String>,
+    },
+    /// Label positions for learning the evaluation: a teacher engine plays itself and
+    /// scores each quiet position (`FEN;score;result` lines, appended to OUT).
+    TuneData {
+        #[command(flatten)]
+        game: GameArgs,
+        /// The teacher: `uci:PATH` (Fairy-Stockfish) or `ashta`.
+        #[arg(long, default_value = "uci:/usr/games/fairy-stockfish")]
+        teacher: String,
+        /// Games to play.
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        /// The teacher's limit per move: `depth=N`, `nodes=N` or seconds.
+        #[arg(long, default_value = "nodes=5000")]
+        limit: String,
+        /// Random plies at the start of each game.
+        #[arg(long, default_value_t = 8)]
+        random_plies: usize,
+        /// Chance of a random move later on, in percent.
+        #[arg(long, default_value_t = 3)]
+        random_percent: u32,
+        /// Seed of the openings.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Games played at once (default: one per core).
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// File the positions are appended to.
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
+    /// Learn a game's evaluation weights from labelled positions (see `tune-data`).
+    Tune {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Files of labelled positions.
+        #[arg(long, required = true)]
+        data: Vec<std::path::PathBuf>,
+        /// Where to write the weights (default: print them).
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+        /// Passes over the data.
+        #[arg(long, default_value_t = 400)]
+        epochs: usize,
+        /// Weight of the teacher's scores against the games' results (0-1).
+        #[arg(long, default_value_t = 0.75)]
+        lambda: f64,
+        /// Start from the default weights instead of the game's current ones.
+        #[arg(long)]
+        from_defaults: bool,
     },
     /// List the games, their rulesets and options.
     Games,
@@ -600,6 +651,99 @@ fn run(cli: Cli) -> Result<()> {
         Command::Serve { addr, db, no_open } => {
             let db = db.unwrap_or_else(ashta_server::default_db_path);
             tokio::runtime::Runtime::new()?.block_on(ashta_server::serve(addr, &db, !no_open))
+        }
+        Command::TuneData {
+            game,
+            teacher,
+            games,
+            limit,
+            random_plies,
+            random_percent,
+            seed,
+            jobs,
+            out,
+        } => {
+            let v = game.variant()?;
+            let spec = tunedata::DataSpec {
+                games,
+                time: matches::TimeControl::parse(&limit)?,
+                random_plies,
+                random_percent,
+                seed,
+                jobs: jobs
+                    .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+                max_plies: 300,
+            };
+            let mut file = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(&out)
+                .with_context(|| format!("opening {}", out.display()))?;
+            let n = tunedata::generate(v, &teacher, &spec, &mut file)?;
+            println!("{n} positions appended to {}", out.display());
+            Ok(())
+        }
+        Command::Tune {
+            game,
+            data,
+            out,
+            epochs,
+            lambda,
+            from_defaults,
+        } => {
+            use ashta_engine::tune;
+            let v = game.variant()?;
+            let mut samples = Vec::new();
+            for path in &data {
+                let text = std::fs::read_to_string(path)
+                    .with_context(|| format!("reading {}", path.display()))?;
+                samples.extend(
+                    tune::read_samples(v, &text, lambda)
+                        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?,
+                );
+            }
+            anyhow::ensure!(!samples.is_empty(), "no positions in the data");
+            // every tenth position is held out to measure the fit
+            let (mut train, mut check) = (Vec::new(), Vec::new());
+            for (i, s) in samples.into_iter().enumerate() {
+                if i % 10 == 9 {
+                    check.push(s);
+                } else {
+                    train.push(s);
+                }
+            }
+            let start = if from_defaults {
+                ashta_engine::eval::Weights::defaults(v)
+            } else {
+                ashta_engine::eval::weights_of(v)
+            };
+            println!(
+                "{} positions to learn from, {} held out; error {:.5} (held out {:.5})",
+                train.len(),
+                check.len(),
+                tune::error(&train, &start),
+                tune::error(&check, &start)
+            );
+            let spec = tune::TuneSpec {
+                lambda,
+                epochs,
+                ..tune::TuneSpec::default()
+            };
+            let w = tune::fit(v, &train, &start, &spec, |epoch, e| {
+                eprintln!("epoch {epoch}: error {e:.5}");
+            });
+            println!(
+                "learned: error {:.5} (held out {:.5})",
+                tune::error(&train, &w),
+                tune::error(&check, &w)
+            );
+            let text = w.to_text(v);
+            match out {
+                Some(path) => std::fs::write(&path, text)
+                    .with_context(|| format!("writing {}", path.display()))?,
+                None => print!("{text}"),
+            }
+            Ok(())
         }
         Command::Games => {
             for g in ashta_rules::chess::GAMES {

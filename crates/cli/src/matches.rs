@@ -113,17 +113,36 @@ impl Player {
     }
 
     fn wait_for(&mut self, prefix: &str, timeout: Duration) -> Result<String> {
+        self.wait_for_scored(prefix, timeout).map(|(line, _)| line)
+    }
+
+    /// Waits for a line starting with `prefix`; with it, the last score an `info` line
+    /// gave before it (centipawns for the side to move; mates as ±[`MATE_CP`]).
+    fn wait_for_scored(
+        &mut self,
+        prefix: &str,
+        timeout: Duration,
+    ) -> Result<(String, Option<i32>)> {
         let Player::Uci { lines, name, .. } = self else {
             bail!("not a UCI engine")
         };
         let deadline = std::time::Instant::now() + timeout;
+        let mut score = None;
         loop {
             let left = deadline.saturating_duration_since(std::time::Instant::now());
             let line = lines
                 .recv_timeout(left)
                 .map_err(|_| anyhow!("{name} did not answer {prefix:?} in time"))?;
             if line.starts_with(prefix) {
-                return Ok(line);
+                return Ok((line, score));
+            }
+            if line.starts_with("info")
+                && !line.contains("lowerbound")
+                && !line.contains("upperbound")
+            {
+                if let Some(s) = info_score(&line) {
+                    score = Some(s);
+                }
             }
         }
     }
@@ -136,7 +155,7 @@ impl Player {
         }
     }
 
-    fn new_game(&mut self) -> Result<()> {
+    pub(crate) fn new_game(&mut self) -> Result<()> {
         match self {
             Player::Ashta { searcher, .. } => {
                 searcher.clear();
@@ -153,10 +172,20 @@ impl Player {
 
     /// The player's move in the game's current position.
     fn choose(&mut self, g: &ChessGame, budget: &Budget) -> Result<Move> {
+        self.choose_scored(g, budget).map(|(m, _)| m)
+    }
+
+    /// The player's move and its score for the side to move, if it told one.
+    pub fn choose_scored(&mut self, g: &ChessGame, budget: &Budget) -> Result<(Move, Option<i32>)> {
         match self {
             Player::Ashta { searcher, level } => {
                 let mut limits = match budget.time {
                     TimeControl::MoveTime(t) => Limits::movetime(t),
+                    TimeControl::Depth(d) => Limits::depth(d),
+                    TimeControl::Nodes(n) => Limits {
+                        nodes: Some(n),
+                        ..Limits::default()
+                    },
                     TimeControl::Clock { increment, .. } => Limits {
                         time_left: Some(budget.own),
                         increment,
@@ -172,10 +201,15 @@ impl Player {
                 searcher
                     .stop
                     .store(false, std::sync::atomic::Ordering::Relaxed);
-                searcher
-                    .search(g, &limits, |_| {})
+                let r = searcher.search(g, &limits, |_| {});
+                let best = r
                     .best
-                    .ok_or_else(|| anyhow!("no move in a game not over"))
+                    .ok_or_else(|| anyhow!("no move in a game not over"))?;
+                let score = match r.info.mate {
+                    Some(m) => m.signum() * MATE_CP,
+                    None => r.info.score,
+                };
+                Ok((best, Some(score)))
             }
             Player::Uci { .. } => {
                 let start = g.start_position();
@@ -197,6 +231,8 @@ impl Player {
                 self.send(&cmd)?;
                 let (go, patience) = match budget.time {
                     TimeControl::MoveTime(t) => (format!("go movetime {}", t.as_millis()), t * 5),
+                    TimeControl::Depth(d) => (format!("go depth {d}"), Duration::from_secs(600)),
+                    TimeControl::Nodes(n) => (format!("go nodes {n}"), Duration::from_secs(600)),
                     TimeControl::Clock { increment, .. } => {
                         let (w, b) = if budget.white {
                             (budget.own, budget.other)
@@ -215,25 +251,48 @@ impl Player {
                     }
                 };
                 self.send(&go)?;
-                let line = self.wait_for("bestmove", patience + Duration::from_secs(5))?;
+                let (line, score) =
+                    self.wait_for_scored("bestmove", patience + Duration::from_secs(5))?;
                 let text = line.split_whitespace().nth(1).unwrap_or("");
-                g.position()
+                let m = g
+                    .position()
                     .parse_uci(text)
-                    .map_err(|e| anyhow!("{} played {text:?}: {e}", self.name()))
+                    .map_err(|e| anyhow!("{} played {text:?}: {e}", self.name()))?;
+                Ok((m, score))
             }
         }
     }
 }
 
+/// The score given for a mate, in centipawns.
+pub const MATE_CP: i32 = 10_000;
+
+/// The score of a UCI `info` line, if it has one (mates as ±[`MATE_CP`]).
+fn info_score(line: &str) -> Option<i32> {
+    let mut words = line.split_whitespace();
+    while let Some(w) = words.next() {
+        if w == "score" {
+            let kind = words.next()?;
+            let n: i32 = words.next()?.parse().ok()?;
+            return match kind {
+                "cp" => Some(n),
+                "mate" => Some(if n > 0 { MATE_CP } else { -MATE_CP }),
+                _ => None,
+            };
+        }
+    }
+    None
+}
+
 /// The time a player has for its next move.
-struct Budget {
-    time: TimeControl,
+pub struct Budget {
+    pub time: TimeControl,
     /// The mover's clock.
-    own: Duration,
+    pub own: Duration,
     /// The opponent's clock.
-    other: Duration,
+    pub other: Duration,
     /// Whether the mover plays White.
-    white: bool,
+    pub white: bool,
 }
 
 impl Drop for Player {
@@ -271,6 +330,10 @@ pub fn wins_draws_losses(scores: &[f64]) -> (usize, usize, usize) {
 pub enum TimeControl {
     /// A fixed time for every move.
     MoveTime(Duration),
+    /// A fixed depth for every move.
+    Depth(u32),
+    /// A fixed number of nodes for every move.
+    Nodes(u64),
     /// A clock for each side: a base time and an increment per move (Fischer). A side
     /// whose clock runs out loses.
     Clock {
@@ -282,8 +345,18 @@ pub enum TimeControl {
 }
 
 impl TimeControl {
-    /// `MS` (milliseconds per move) or `BASE+INC` in seconds (`10+0.1`).
+    /// `SECONDS` per move, `BASE+INC` in seconds (`10+0.1`), `depth=N` or `nodes=N`.
     pub fn parse(text: &str) -> Result<TimeControl> {
+        if let Some(d) = text.strip_prefix("depth=") {
+            return Ok(TimeControl::Depth(
+                d.parse().map_err(|_| anyhow!("depth=N, not {text:?}"))?,
+            ));
+        }
+        if let Some(n) = text.strip_prefix("nodes=") {
+            return Ok(TimeControl::Nodes(
+                n.parse().map_err(|_| anyhow!("nodes=N, not {text:?}"))?,
+            ));
+        }
         let secs = |t: &str| -> Result<Duration> {
             let s: f64 = t
                 .trim()
@@ -346,7 +419,7 @@ struct Played {
 }
 
 /// The opening of the `pair`-th pair of games: random plies from the match's seed.
-fn opening(v: &'static Variant, spec: &MatchSpec, pair: usize) -> ChessGame {
+pub(crate) fn opening(v: &'static Variant, spec: &MatchSpec, pair: usize) -> ChessGame {
     let mut dice = Dice::new(
         spec.seed
             .wrapping_mul(0x9E37_79B9)
@@ -378,7 +451,7 @@ fn play_game(
     let mut g = opening.clone();
     let mut clocks = match spec.time {
         TimeControl::Clock { base, .. } => [base, base],
-        TimeControl::MoveTime(_) => [Duration::ZERO; 2],
+        _ => [Duration::ZERO; 2],
     };
     let mut lost_on_time = None;
     while g.moves().len() < spec.max_plies {

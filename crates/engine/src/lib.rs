@@ -13,6 +13,7 @@ pub mod search;
 pub mod see;
 pub mod timemgmt;
 pub mod tt;
+pub mod tune;
 
 pub use alphabeta::{ahayuta_eval, ahayuta_move, alphabeta_move, AbLimits};
 pub use levels::{alphabeta_limits, level_settings, mcts_iterations};

@@ -1,0 +1,183 @@
+//! `ashta tune-data`: positions labelled by a teacher engine for learning the evaluation.
+//! The teacher (Fairy-Stockfish, or our own engine) plays itself from random openings at a
+//! fixed depth or node count; each quiet position it meets (not in check, its move takes
+//! nothing) is written with the teacher's score and the game's result, both from White's
+//! side: `FEN;score;result` (result 1, 0.5 or 0).
+
+use crate::matches::{opening, Budget, MatchSpec, Player, TimeControl};
+use anyhow::{anyhow, Result};
+use ashta_rules::chess::{ChessGame, MoveKind, Variant};
+use ashta_rules::geometry::Color;
+use ashta_rules::{Dice, Game, Turn};
+use std::io::Write;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Duration;
+
+/// Settings of a labelling run.
+pub struct DataSpec {
+    /// Games to play.
+    pub games: usize,
+    /// The teacher's limit per move.
+    pub time: TimeControl,
+    /// Random plies at the start of each game.
+    pub random_plies: usize,
+    /// Chance of a random move later in the game (variety), in percent.
+    pub random_percent: u32,
+    /// Seed of the openings and random moves.
+    pub seed: u64,
+    /// Games played at once.
+    pub jobs: usize,
+    /// Plies after which a game is scored a draw.
+    pub max_plies: usize,
+}
+
+/// One position of a game and the teacher's score of it (for the side to move).
+struct Labelled {
+    fen: String,
+    white_to_move: bool,
+    score: i32,
+}
+
+/// Plays one teacher game from the `index`-th opening; the labelled positions and the
+/// result for White.
+fn teacher_game(
+    v: &'static Variant,
+    teacher: &mut Player,
+    spec: &DataSpec,
+    index: usize,
+) -> Result<(Vec<Labelled>, f64)> {
+    let match_spec = MatchSpec {
+        games: 1,
+        time: spec.time,
+        random_plies: spec.random_plies,
+        seed: spec.seed,
+        max_plies: spec.max_plies,
+        jobs: 1,
+        sprt: None,
+    };
+    let mut g: ChessGame = opening(v, &match_spec, index);
+    teacher.new_game()?;
+    let mut dice = Dice::new(spec.seed ^ (index as u64).wrapping_mul(0x2545_F491_4F6C_DD1D));
+    let mut out = Vec::new();
+    while g.moves().len() < spec.max_plies {
+        let Turn::Seat(seat) = g.turn() else { break };
+        let budget = Budget {
+            time: spec.time,
+            own: Duration::ZERO,
+            other: Duration::ZERO,
+            white: seat == 0,
+        };
+        let (m, score) = teacher.choose_scored(&g, &budget)?;
+        let legal = g.legal_moves();
+        if !legal.contains(&m) {
+            return Err(anyhow!("the teacher chose an illegal move"));
+        }
+        let pos = g.position();
+        let quiet = pos
+            .piece_at(m.to())
+            .is_none_or(|p| p.color == pos.side_to_move())
+            && !matches!(m.kind(), MoveKind::Promotion | MoveKind::EnPassant);
+        if let Some(score) = score {
+            if quiet && !pos.in_check() && !pos.in_setup() {
+                out.push(Labelled {
+                    fen: pos.fen(),
+                    white_to_move: pos.side_to_move() == Color::White,
+                    score,
+                });
+            }
+        }
+        let random = (dice.unit() * 100.0) < f64::from(spec.random_percent);
+        let chosen = if random {
+            legal[((dice.unit() * legal.len() as f64) as usize).min(legal.len() - 1)]
+        } else {
+            m
+        };
+        g.play(chosen);
+    }
+    let result = g.outcome().map_or(0.5, |o| o.payoffs[0]);
+    Ok((out, result))
+}
+
+/// Plays the teacher's games and appends the labelled positions to `out`; returns how
+/// many positions were written.
+pub fn generate(
+    v: &'static Variant,
+    teacher: &str,
+    spec: &DataSpec,
+    out: &mut (impl Write + Send),
+) -> Result<usize> {
+    let bar = indicatif::ProgressBar::new(spec.games as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} games {msg} ({eta})")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let next = AtomicUsize::new(0);
+    let written = AtomicUsize::new(0);
+    let out = Mutex::new(out);
+    std::thread::scope(|scope| -> Result<()> {
+        let mut workers = Vec::new();
+        for _ in 0..spec.jobs.max(1) {
+            workers.push(scope.spawn(|| -> Result<()> {
+                let mut player = Player::from_spec(teacher, v)?;
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= spec.games {
+                        return Ok(());
+                    }
+                    let (positions, result) = teacher_game(v, &mut player, spec, i)?;
+                    let mut text = String::new();
+                    for p in &positions {
+                        let white = if p.white_to_move { p.score } else { -p.score };
+                        text += &format!("{};{white};{result}\n", p.fen);
+                    }
+                    let mut o = out.lock().unwrap_or_else(|e| e.into_inner());
+                    o.write_all(text.as_bytes())?;
+                    o.flush()?;
+                    let n = written.fetch_add(positions.len(), Ordering::Relaxed) + positions.len();
+                    bar.set_message(format!("{n} positions"));
+                    bar.inc(1);
+                }
+            }));
+        }
+        for w in workers {
+            w.join()
+                .map_err(|_| anyhow!("a labelling worker failed"))??;
+        }
+        Ok(())
+    })?;
+    bar.finish();
+    Ok(written.into_inner())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn our_engine_labels_quiet_positions_with_scores_and_results() {
+        let v = ashta_rules::chess::variant("makruk", None, &[]).unwrap();
+        let spec = DataSpec {
+            games: 2,
+            time: TimeControl::Depth(2),
+            random_plies: 4,
+            random_percent: 5,
+            seed: 9,
+            jobs: 2,
+            max_plies: 40,
+        };
+        let mut buf = Vec::new();
+        let n = generate(v, "ashta", &spec, &mut buf).unwrap();
+        let text = String::from_utf8(buf).unwrap();
+        assert_eq!(text.lines().count(), n);
+        assert!(n > 20, "{n}");
+        for line in text.lines() {
+            let parts: Vec<&str> = line.split(';').collect();
+            assert_eq!(parts.len(), 3, "{line}");
+            let pos = ashta_rules::chess::Position::from_fen(v, parts[0]).unwrap();
+            assert!(!pos.in_check());
+            parts[1].parse::<i32>().unwrap();
+            assert!(["0", "0.5", "1"].contains(&parts[2]), "{line}");
+        }
+    }
+}
