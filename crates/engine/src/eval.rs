@@ -335,6 +335,8 @@ pub struct Tables {
     phase_max: i32,
     /// Each type's value for exchanges (its opening material weight), the king's high.
     pub value: [i32; KINDS],
+    /// The board's squares.
+    board: Bitboard,
 }
 
 /// The phase weight of a type: its default value, for pieces that are neither pawns nor
@@ -377,6 +379,7 @@ impl Tables {
             phase_weight: [0; KINDS],
             phase_max: 0,
             value: [0; KINDS],
+            board: v.shape().mask(),
         };
         for k in 0..l.kinds {
             for c in Color::BOTH {
@@ -460,7 +463,7 @@ pub fn evaluate(pos: &Position) -> i32 {
 pub fn evaluate_with(pos: &Position, t: &Tables) -> i32 {
     let v = pos.variant();
     let occ = pos.occupied();
-    let board = v.shape().mask();
+    let board = t.board;
     let zones = [king_zone(pos, Color::White), king_zone(pos, Color::Black)];
     let mut total = Pair::default();
     for c in Color::BOTH {

@@ -220,6 +220,9 @@ pub struct Searcher {
     root_moves: Vec<RootMove>,
     root_depth: i32,
     seed: u64,
+    /// Move buffers by height of the recursion, and the current height.
+    buffers: Vec<Option<Box<Buffer>>>,
+    height: usize,
 }
 
 impl Default for Searcher {
@@ -266,6 +269,8 @@ impl Searcher {
             root_moves: Vec::new(),
             root_depth: 0,
             seed: 0x9E37_79B9_7F4A_7C15,
+            buffers: Vec::new(),
+            height: 0,
         }
     }
 
@@ -712,9 +717,43 @@ impl Searcher {
         self.tables.expect("tables are set when searching")
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// The search of one node, with a move buffer of its own (taken from those kept
+    /// for each level of the recursion, so that nothing is allocated per node).
     fn negamax(
         &mut self,
+        pos: &Position,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> i32 {
+        let mut buf = self.take_buffer();
+        let score = self.negamax_in(&mut buf, pos, depth, alpha, beta, ply, cut_node);
+        self.return_buffer(buf);
+        score
+    }
+
+    fn take_buffer(&mut self) -> Box<Buffer> {
+        self.height += 1;
+        match self.buffers.get_mut(self.height) {
+            Some(b) => std::mem::take(b).unwrap_or_default(),
+            None => Box::default(),
+        }
+    }
+
+    fn return_buffer(&mut self, buf: Box<Buffer>) {
+        if self.buffers.len() <= self.height {
+            self.buffers.resize_with(self.height + 1, || None);
+        }
+        self.buffers[self.height] = Some(buf);
+        self.height -= 1;
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn negamax_in(
+        &mut self,
+        buf: &mut Buffer,
         pos: &Position,
         mut depth: i32,
         mut alpha: i32,
@@ -835,8 +874,14 @@ impl Searcher {
         if self.params.iir && tt_move.is_none() && depth >= 6 && (pv_node || cut_node) {
             depth -= 1;
         }
-        let mut list = MoveList::new();
-        pos.generate_legal(&mut list);
+        let Buffer {
+            list,
+            moves,
+            scores,
+            quiets: quiets_tried,
+            captures: captures_tried,
+        } = buf;
+        pos.generate_legal(list);
         if list.is_empty() {
             return if excluded.is_some() {
                 alpha
@@ -852,18 +897,16 @@ impl Searcher {
             .piece_to
             .and_then(|pt| Move::from_bits(self.counter[pt]));
         let n_moves = list.len();
-        let mut moves = [Move::normal(SQ0, SQ0); MAX_MOVES];
-        let mut scores = [0i32; MAX_MOVES];
         for (i, &m) in list.iter().enumerate() {
             moves[i] = m;
             scores[i] = self.order_score(pos, m, tt_move, counter_move, ply);
         }
+        quiets_tried.len = 0;
+        captures_tried.len = 0;
         let original_alpha = alpha;
         let mut best_score = -INF;
         let mut best_move = None;
         let mut move_count = 0;
-        let mut quiets_tried = Tried::default();
-        let mut captures_tried = Tried::default();
         let mut skip_quiets = false;
         let prunable = has_pieces(pos);
         for n in 0..n_moves {
@@ -1060,7 +1103,21 @@ impl Searcher {
         best_score
     }
 
-    fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn quiesce(&mut self, pos: &Position, alpha: i32, beta: i32, ply: usize) -> i32 {
+        let mut buf = self.take_buffer();
+        let score = self.quiesce_in(&mut buf, pos, alpha, beta, ply);
+        self.return_buffer(buf);
+        score
+    }
+
+    fn quiesce_in(
+        &mut self,
+        buf: &mut Buffer,
+        pos: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
         self.nodes += 1;
         self.check_limits();
         if self.stopped() {
@@ -1089,11 +1146,16 @@ impl Searcher {
             }
         }
         let in_check = pos.in_check();
-        let mut list = MoveList::new();
+        let Buffer {
+            list,
+            moves,
+            scores,
+            ..
+        } = buf;
         let t = self.tables();
         let mut stand = -INF;
         if in_check {
-            pos.generate_legal(&mut list);
+            pos.generate_legal(list);
             if list.is_empty() {
                 return outcome_score(&pos.no_move_outcome(), pos.side_to_move(), ply as i32);
             }
@@ -1110,11 +1172,9 @@ impl Searcher {
                 return stand;
             }
             alpha = alpha.max(stand);
-            pos.generate_captures(&mut list);
+            pos.generate_captures(list);
         }
         let n_moves = list.len();
-        let mut moves = [Move::normal(SQ0, SQ0); MAX_MOVES];
-        let mut scores = [0i32; MAX_MOVES];
         for (i, &m) in list.iter().enumerate() {
             let victim = captured(pos, m).map_or(0, |k| t.value[k as usize]);
             moves[i] = m;
@@ -1315,6 +1375,27 @@ impl Searcher {
                     }
                 }
             }
+        }
+    }
+}
+
+/// A node's moves and their ordering scores, kept between searches.
+struct Buffer {
+    list: MoveList,
+    moves: [Move; MAX_MOVES],
+    scores: [i32; MAX_MOVES],
+    quiets: Tried,
+    captures: Tried,
+}
+
+impl Default for Buffer {
+    fn default() -> Self {
+        Buffer {
+            list: MoveList::new(),
+            moves: [Move::normal(SQ0, SQ0); MAX_MOVES],
+            scores: [0; MAX_MOVES],
+            quiets: Tried::default(),
+            captures: Tried::default(),
         }
     }
 }
