@@ -1,0 +1,81 @@
+//! The search's switches and margins, each kept because a match showed its gain.
+
+/// The search's switches and margins, to measure each part against the search without it
+/// (`ashta uci`: `setoption name Search value name=value,...`).
+#[derive(Clone, Copy, Debug)]
+pub struct Params {
+    /// Aspiration windows from this depth (0: off).
+    pub aspiration: i32,
+    /// Reverse futility margin per ply (0: off).
+    pub rfp_margin: i32,
+    /// Razoring margin per ply (0: off).
+    pub razor_margin: i32,
+    /// Null move pruning.
+    pub null_move: bool,
+    /// Futility margin per ply for quiet moves (0: off).
+    pub futility_margin: i32,
+    /// Late-move pruning.
+    pub lmp: bool,
+    /// Static exchange pruning of losing moves at low depth.
+    pub see_pruning: bool,
+    /// History pruning of quiet moves with bad history.
+    pub history_pruning: bool,
+    /// Late-move reductions, in hundredths of the table's formula (0: off).
+    pub lmr_percent: i32,
+    /// Singular extensions from this depth (0: off).
+    pub singular_depth: i32,
+    /// Check extensions.
+    pub check_extension: bool,
+    /// Internal iterative reductions.
+    pub iir: bool,
+    /// Continuation history in ordering.
+    pub continuation: bool,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Params {
+            aspiration: 4,
+            rfp_margin: 90,
+            razor_margin: 300,
+            null_move: true,
+            futility_margin: 110,
+            lmp: true,
+            see_pruning: true,
+            history_pruning: true,
+            lmr_percent: 100,
+            singular_depth: 8,
+            check_extension: true,
+            iir: true,
+            continuation: true,
+        }
+    }
+}
+
+impl Params {
+    /// Sets one parameter by name (`lmp=0`, `rfp_margin=80`).
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let n: i32 = value
+            .trim()
+            .parse()
+            .map_err(|_| format!("{name} takes a number, not {value:?}"))?;
+        let b = n != 0;
+        match name.trim() {
+            "aspiration" => self.aspiration = n,
+            "rfp_margin" => self.rfp_margin = n,
+            "razor_margin" => self.razor_margin = n,
+            "null_move" => self.null_move = b,
+            "futility_margin" => self.futility_margin = n,
+            "lmp" => self.lmp = b,
+            "see_pruning" => self.see_pruning = b,
+            "history_pruning" => self.history_pruning = b,
+            "lmr_percent" => self.lmr_percent = n,
+            "singular_depth" => self.singular_depth = n,
+            "check_extension" => self.check_extension = b,
+            "iir" => self.iir = b,
+            "continuation" => self.continuation = b,
+            other => return Err(format!("no search parameter {other:?}")),
+        }
+        Ok(())
+    }
+}
