@@ -62,6 +62,12 @@ pub struct Tables {
     pub value: [i32; KINDS],
     /// The board's squares.
     board: Bitboard,
+    /// Per colour and square: the squares ahead on its file and the files beside it (a
+    /// pawn with no enemy pawn there is passed), and ahead on its file alone (doubled).
+    front_span: Box<[[Bitboard; GRID_SQUARES]; 2]>,
+    front_file: Box<[[Bitboard; GRID_SQUARES]; 2]>,
+    /// Per file, the squares of the files beside it (isolated pawns).
+    beside: [Bitboard; 16],
 }
 
 /// The phase weight of a type: its default value, for pieces that are neither pawns nor
@@ -130,12 +136,41 @@ impl Tables {
         let mut phase_max = 0;
         for c in Color::BOTH {
             for (k, &weight) in phase_weights.iter().enumerate().take(l.kinds) {
-                let n = pos.pieces(c, k as Kind).count() as i32
-                    + i32::from(pos.in_hand(c, k as Kind));
+                let n =
+                    pos.pieces(c, k as Kind).count() as i32 + i32::from(pos.in_hand(c, k as Kind));
                 phase_max += n * weight;
             }
         }
+        let shape = v.shape();
+        let mut front_span = Box::new([[Bitboard::EMPTY; GRID_SQUARES]; 2]);
+        let mut front_file = Box::new([[Bitboard::EMPTY; GRID_SQUARES]; 2]);
+        let mut beside = [Bitboard::EMPTY; 16];
+        for sq in shape.squares() {
+            for c in Color::BOTH {
+                for other in shape.squares() {
+                    let ahead = match c {
+                        Color::White => other.rank() > sq.rank(),
+                        Color::Black => other.rank() < sq.rank(),
+                    };
+                    let df = (i32::from(other.file()) - i32::from(sq.file())).abs();
+                    if ahead && df <= 1 {
+                        front_span[c.index()][sq.index()] |= other.bb();
+                    }
+                    if ahead && df == 0 {
+                        front_file[c.index()][sq.index()] |= other.bb();
+                    }
+                }
+            }
+            for f in 0..shape.files {
+                if (i32::from(f) - i32::from(sq.file())).abs() == 1 {
+                    beside[f as usize] |= sq.bb();
+                }
+            }
+        }
         Tables {
+            front_span,
+            front_file,
+            beside,
             layout: l,
             weights,
             psq,
@@ -241,48 +276,45 @@ fn walk(pos: &Position, t: &Tables, sink: &mut impl Sink) {
             sink.feature(c, l.shelter(), (zone & own).without(ksq).count() as i32);
         }
         if pawns.any() {
-            pawn_structure(pos, c, pawns, sink, l);
+            pawn_structure(pos, t, c, pawns, sink);
         }
     }
     sink.feature(pos.side_to_move(), l.tempo(), 1);
 }
 
 /// Passed, isolated and doubled pawns of colour `c` (its pawns `own`).
-fn pawn_structure(pos: &Position, c: Color, own: Bitboard, sink: &mut impl Sink, l: &Layout) {
+#[inline]
+fn pawn_structure(pos: &Position, t: &Tables, c: Color, own: Bitboard, sink: &mut impl Sink) {
     let v = pos.variant();
+    let l = &t.layout;
     let mut theirs = Bitboard::EMPTY;
     for k in 0..v.kinds() {
         if v.is_pawn(k as Kind) {
             theirs |= pos.pieces(c.other(), k as Kind);
         }
     }
-    let ahead = |a: Square, b: Square| match c {
-        Color::White => b.rank() > a.rank(),
-        Color::Black => b.rank() < a.rank(),
-    };
+    let (mut passed_at, mut isolated, mut doubled) = ([0i32; 16], 0, 0);
     for p in own {
-        let f = p.file() as i32;
-        let mut passed = true;
-        for e in theirs {
-            passed &= (e.file() as i32 - f).abs() > 1 || !ahead(p, e);
+        if (t.front_span[c.index()][p.index()] & theirs).is_empty() {
+            passed_at[place(v, c, p).0] += 1;
         }
-        if passed {
-            let (r, _) = place(v, c, p);
-            sink.feature(c, l.passed(r), 1);
+        if (t.beside[p.file() as usize] & own).is_empty() {
+            isolated += 1;
         }
-        let mut isolated = true;
-        let mut doubled = false;
-        for q in own {
-            let df = (q.file() as i32 - f).abs();
-            isolated &= df != 1;
-            doubled |= df == 0 && q != p && ahead(p, q);
+        if (t.front_file[c.index()][p.index()] & own).any() {
+            doubled += 1;
         }
-        if isolated {
-            sink.feature(c, l.isolated(), 1);
+    }
+    for (r, &n) in passed_at.iter().enumerate().take(l.ranks) {
+        if n > 0 {
+            sink.feature(c, l.passed(r), n);
         }
-        if doubled {
-            sink.feature(c, l.doubled(), 1);
-        }
+    }
+    if isolated > 0 {
+        sink.feature(c, l.isolated(), isolated);
+    }
+    if doubled > 0 {
+        sink.feature(c, l.doubled(), doubled);
     }
 }
 

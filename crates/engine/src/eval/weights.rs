@@ -361,4 +361,3 @@ pub fn weights_of(v: &Variant) -> Weights {
         _ => Weights::defaults(v),
     }
 }
-
