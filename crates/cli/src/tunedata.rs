@@ -68,7 +68,20 @@ fn teacher_game(
             other: Duration::ZERO,
             white: seat == 0,
         };
-        let (m, score) = teacher.choose_scored(&g, &budget)?;
+        let (m, score) = teacher.choose_scored(&g, &budget).map_err(|e| {
+            let pos = g.start_position().clone();
+            let mut p = pos.clone();
+            let moves: Vec<String> = g
+                .moves()
+                .iter()
+                .map(|&m| {
+                    let t = p.uci(m);
+                    p.play_unchecked(m);
+                    t
+                })
+                .collect();
+            e.context(format!("position fen {} moves {}", pos.fen(), moves.join(" ")))
+        })?;
         let legal = g.legal_moves();
         if !legal.contains(&m) {
             return Err(anyhow!("the teacher chose an illegal move"));
@@ -114,6 +127,7 @@ pub fn generate(
     );
     let next = AtomicUsize::new(0);
     let written = AtomicUsize::new(0);
+    let skipped = AtomicUsize::new(0);
     let out = Mutex::new(out);
     std::thread::scope(|scope| -> Result<()> {
         let mut workers = Vec::new();
@@ -125,7 +139,17 @@ pub fn generate(
                     if i >= spec.games {
                         return Ok(());
                     }
-                    let (positions, result) = teacher_game(v, &mut player, spec, i)?;
+                    let (positions, result) = match teacher_game(v, &mut player, spec, i) {
+                        Ok(x) => x,
+                        Err(e) => {
+                            // a teacher that disagrees with our rules (it refuses a move
+                            // of the record, or sees the game over): the game is left out
+                            bar.println(format!("game {i} left out: {e:#}"));
+                            skipped.fetch_add(1, Ordering::Relaxed);
+                            player = Player::from_spec(teacher, v)?;
+                            continue;
+                        }
+                    };
                     let mut text = String::new();
                     for p in &positions {
                         let white = if p.white_to_move { p.score } else { -p.score };
@@ -147,6 +171,10 @@ pub fn generate(
         Ok(())
     })?;
     bar.finish();
+    let skipped = skipped.into_inner();
+    if skipped > 0 {
+        eprintln!("{skipped} games left out where the teacher disagreed with the rules");
+    }
     Ok(written.into_inner())
 }
 
