@@ -173,6 +173,10 @@ enum Command {
         /// differences of the first engine, `ELO0,ELO1` (5% error either way).
         #[arg(long)]
         sprt: Option<String>,
+        /// End a game when both engines' scores agree: beyond 1,000 centipawns for four
+        /// moves each, or within 10 of even for twelve plies after ply 120.
+        #[arg(long)]
+        adjudicate: bool,
     },
     /// Our engine against itself in every seat, any game; tallies the results.
     Selfplay {
@@ -485,6 +489,7 @@ fn run(cli: Cli) -> Result<()> {
                     max_plies: 400,
                     jobs: 1,
                     sprt: None,
+                    adjudicate: false,
                 };
                 let matches::MatchResult {
                     scores, records, ..
@@ -593,6 +598,7 @@ fn run(cli: Cli) -> Result<()> {
             pgn,
             jobs,
             sprt,
+            adjudicate,
         } => {
             let v = game.variant()?;
             let time = match tc {
@@ -616,6 +622,7 @@ fn run(cli: Cli) -> Result<()> {
                 jobs: jobs
                     .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
                 sprt,
+                adjudicate,
             };
             let result = matches::play_match(v, &engine1, &engine2, &spec)?;
             let scores = &result.scores;

@@ -170,11 +170,6 @@ impl Player {
         }
     }
 
-    /// The player's move in the game's current position.
-    fn choose(&mut self, g: &ChessGame, budget: &Budget) -> Result<Move> {
-        self.choose_scored(g, budget).map(|(m, _)| m)
-    }
-
     /// The player's move and its score for the side to move, if it told one.
     pub fn choose_scored(&mut self, g: &ChessGame, budget: &Budget) -> Result<(Move, Option<i32>)> {
         match self {
@@ -395,6 +390,8 @@ pub struct MatchSpec {
     /// Stop early when a sequential probability ratio test between these two Elo
     /// differences (the first engine's) decides, at 5% error either way.
     pub sprt: Option<(f64, f64)>,
+    /// End a game when both engines' scores agree it is decided (see [`adjudicate`]).
+    pub adjudicate: bool,
 }
 
 /// A finished match: the first engine's score in each game (in the order of the
@@ -454,6 +451,8 @@ fn play_game(
         _ => [Duration::ZERO; 2],
     };
     let mut lost_on_time = None;
+    let mut scores: Vec<Option<i32>> = Vec::new();
+    let mut adjudicated: Option<f64> = None;
     while g.moves().len() < spec.max_plies {
         let Turn::Seat(seat) = g.turn() else { break };
         let mover_is_a = (seat == 0) == a_white;
@@ -465,8 +464,17 @@ fn play_game(
             white: seat == 0,
         };
         let started = std::time::Instant::now();
-        let m = mover.choose(&g, &clock)?;
+        let (m, score) = mover.choose_scored(&g, &clock)?;
         let used = started.elapsed();
+        // adjudication: both engines agree the game is decided, or long drawn
+        if spec.adjudicate {
+            let white_view = score.map(|s| if seat == 0 { s } else { -s });
+            scores.push(white_view);
+            if let Some(result) = adjudicate(&scores, g.moves().len()) {
+                adjudicated = Some(result);
+                break;
+            }
+        }
         if let TimeControl::Clock { increment, .. } = spec.time {
             if used > clocks[seat] {
                 lost_on_time = Some(usize::from(!mover_is_a));
@@ -480,10 +488,17 @@ fn play_game(
         g.play(m);
     }
     let a_seat = if a_white { 0 } else { 1 };
-    let score = match (lost_on_time, g.outcome()) {
-        (Some(loser), _) => f64::from(u8::from(loser == 1)),
-        (None, Some(o)) => o.payoffs[a_seat],
-        (None, None) => 0.5,
+    let score = match (lost_on_time, adjudicated, g.outcome()) {
+        (Some(loser), _, _) => f64::from(u8::from(loser == 1)),
+        (None, Some(white), _) => {
+            if a_white {
+                white
+            } else {
+                1.0 - white
+            }
+        }
+        (None, None, Some(o)) => o.payoffs[a_seat],
+        (None, None, None) => 0.5,
     };
     let (white, black) = if a_white {
         (a.name(), b.name())
@@ -496,6 +511,15 @@ fn play_game(
         ("Black", black),
         ("Round", round.to_string()),
     ];
+    if let Some(white) = adjudicated {
+        tags.push(("Termination", "adjudication".into()));
+        let result = match white {
+            w if w > 0.5 => "1-0",
+            w if w < 0.5 => "0-1",
+            _ => "1/2-1/2",
+        };
+        tags.push(("Result", result.into()));
+    }
     if lost_on_time.is_some() {
         tags.push(("Termination", "time forfeit".into()));
         let white_won = (score == 1.0) == a_white;
@@ -509,6 +533,34 @@ fn play_game(
         record,
         lost_on_time,
     })
+}
+
+/// A game's result for White when the engines' scores (White's view, one per ply) say it
+/// is decided: both sides' last four scores beyond 1,000 centipawns for the same side, or
+/// after 120 plies the last twelve within 10 centipawns of even.
+fn adjudicate(scores: &[Option<i32>], plies: usize) -> Option<f64> {
+    let last = |n: usize| -> Option<Vec<i32>> {
+        if scores.len() < n {
+            return None;
+        }
+        scores[scores.len() - n..].iter().copied().collect()
+    };
+    if let Some(s) = last(8) {
+        if s.iter().all(|&x| x >= 1000) {
+            return Some(1.0);
+        }
+        if s.iter().all(|&x| x <= -1000) {
+            return Some(0.0);
+        }
+    }
+    if plies >= 120 {
+        if let Some(s) = last(12) {
+            if s.iter().all(|&x| x.abs() <= 10) {
+                return Some(0.5);
+            }
+        }
+    }
+    None
 }
 
 /// The log-likelihood ratio of the scores so far for Elo `elo1` against `elo0` (the
@@ -652,6 +704,7 @@ mod tests {
             max_plies: 60,
             jobs: 2,
             sprt: None,
+            adjudicate: false,
         };
         let result = play_match(v, "ashta:8", "ashta:1", &spec).unwrap();
         assert_eq!(result.scores.len(), 4);
@@ -686,6 +739,7 @@ mod tests {
             max_plies: 40,
             jobs: 1,
             sprt: None,
+            adjudicate: false,
         };
         let result = play_match(v, "ashta:8", "ashta:8", &spec).unwrap();
         assert_eq!(result.scores.len(), 2);
@@ -696,6 +750,22 @@ mod tests {
             TimeControl::parse("0.1").unwrap(),
             TimeControl::MoveTime(t) if t == Duration::from_millis(100)
         ));
+    }
+
+    #[test]
+    fn decided_games_are_adjudicated() {
+        let won: Vec<Option<i32>> = (0..10).map(|i| Some(1200 + i)).collect();
+        assert_eq!(adjudicate(&won, 40), Some(1.0));
+        let lost: Vec<Option<i32>> = (0..10).map(|_| Some(-1500)).collect();
+        assert_eq!(adjudicate(&lost, 40), Some(0.0));
+        let mut mixed = won.clone();
+        mixed.push(Some(900));
+        assert_eq!(adjudicate(&mixed, 40), None);
+        let even: Vec<Option<i32>> = (0..12).map(|i| Some(i % 3 - 1)).collect();
+        assert_eq!(adjudicate(&even, 100), None);
+        assert_eq!(adjudicate(&even, 130), Some(0.5));
+        let unknown: Vec<Option<i32>> = (0..12).map(|_| None).collect();
+        assert_eq!(adjudicate(&unknown, 200), None);
     }
 
     #[test]

@@ -55,6 +55,7 @@ fn teacher_game(
         max_plies: spec.max_plies,
         jobs: 1,
         sprt: None,
+        adjudicate: false,
     };
     let mut g: ChessGame = opening(v, &match_spec, index);
     teacher.new_game()?;
@@ -80,7 +81,11 @@ fn teacher_game(
                     t
                 })
                 .collect();
-            e.context(format!("position fen {} moves {}", pos.fen(), moves.join(" ")))
+            e.context(format!(
+                "position fen {} moves {}",
+                pos.fen(),
+                moves.join(" ")
+            ))
         })?;
         let legal = g.legal_moves();
         if !legal.contains(&m) {
