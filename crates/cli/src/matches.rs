@@ -187,12 +187,7 @@ impl Player {
                         ..Limits::default()
                     },
                 };
-                searcher.spread = 0;
-                if *level < 8 {
-                    let (depth, spread) = ashta_engine::level_settings(*level);
-                    limits.depth = Some(depth);
-                    searcher.spread = spread;
-                }
+                ashta_engine::apply_level(*level, &mut limits, searcher);
                 searcher
                     .stop
                     .store(false, std::sync::atomic::Ordering::Relaxed);

@@ -133,11 +133,7 @@ pub fn run(
             if c.plays_white == (side == Color::White) {
                 let mut limits =
                     ashta_engine::Limits::movetime(std::time::Duration::from_millis(c.movetime));
-                if c.level < 8 {
-                    let (depth, spread) = ashta_engine::level_settings(c.level);
-                    limits.depth = Some(depth);
-                    searcher.spread = spread;
-                }
+                ashta_engine::apply_level(c.level, &mut limits, &mut searcher);
                 searcher
                     .stop
                     .store(false, std::sync::atomic::Ordering::Relaxed);

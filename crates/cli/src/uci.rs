@@ -12,7 +12,7 @@
 //! keeps running.
 
 use anyhow::Result;
-use ashta_engine::{level_settings, Info, Limits, Searcher};
+use ashta_engine::{apply_level, Info, Limits, Searcher};
 use ashta_rules::chess::{perft, variant, ChessGame, Position, Variant, GAMES};
 use ashta_rules::geometry::Color;
 use std::io::{BufRead, Write};
@@ -469,13 +469,7 @@ fn go<W: Write + Send + 'static>(
         .searcher
         .take()
         .unwrap_or_else(|| Searcher::new(s.hash_mb));
-    if s.level < 8 {
-        let (depth, spread) = level_settings(s.level);
-        lim.depth = Some(lim.depth.map_or(depth, |d| d.min(depth)));
-        searcher.spread = spread;
-    } else {
-        searcher.spread = 0;
-    }
+    apply_level(s.level, &mut lim, &mut searcher);
     searcher.multipv = s.multipv;
     searcher.params = s.params;
     searcher.stop.store(false, Ordering::Relaxed);

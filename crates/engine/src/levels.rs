@@ -1,20 +1,33 @@
 //! Strength levels 1 (weakest) to 8 (full strength), one scale for every game.
 
-/// Levels 1-7 of the alpha-beta search: the depth cap and the spread (centipawns) within
-/// which a root move is picked at random; level 8 is full strength.
-const LEVELS: [(u32, i32); 7] = [
-    (1, 300),
-    (1, 150),
-    (2, 100),
-    (3, 60),
-    (4, 30),
-    (5, 15),
-    (6, 5),
+/// Levels 1-7 of the alpha-beta search: the nodes searched a move and the spread
+/// (centipawns) within which a root move is picked at random; level 8 is full strength.
+/// Nodes, not time, so that a level plays alike on any machine.
+const LEVELS: [(u64, i32); 7] = [
+    (60, 250),
+    (200, 150),
+    (600, 80),
+    (2_000, 40),
+    (6_000, 20),
+    (20_000, 8),
+    (80_000, 0),
 ];
 
-/// The depth cap and root spread of a level below 8 (the chess family).
-pub fn level_settings(level: u32) -> (u32, i32) {
+/// The node budget and root spread of a level below 8 (the chess family).
+pub fn level_settings(level: u32) -> (u64, i32) {
     LEVELS[(level.clamp(1, 7) - 1) as usize]
+}
+
+/// Puts a level's limits on a search: below 8, its node budget (within whatever time the
+/// limits give) and its spread; at 8, the full search.
+pub fn apply_level(level: u32, limits: &mut crate::Limits, searcher: &mut crate::Searcher) {
+    if level >= 8 {
+        searcher.spread = 0;
+        return;
+    }
+    let (nodes, spread) = level_settings(level);
+    limits.nodes = Some(limits.nodes.map_or(nodes, |n| n.min(nodes)));
+    searcher.spread = spread;
 }
 
 /// Monte Carlo iterations per move at a level (the dice games and Ahayuta): 50 at level
@@ -40,9 +53,9 @@ mod tests {
     #[test]
     fn levels_grow_stronger() {
         for l in 1..7 {
-            let (d0, s0) = level_settings(l);
-            let (d1, s1) = level_settings(l + 1);
-            assert!(d1 >= d0 && s1 < s0, "level {l}");
+            let (n0, s0) = level_settings(l);
+            let (n1, s1) = level_settings(l + 1);
+            assert!(n1 > n0 && s1 <= s0, "level {l}");
             assert!(mcts_iterations(l + 1) > mcts_iterations(l));
         }
         assert_eq!(mcts_iterations(8), 6400);

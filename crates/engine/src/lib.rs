@@ -16,7 +16,7 @@ pub mod tt;
 pub mod tune;
 
 pub use alphabeta::{ahayuta_eval, ahayuta_move, alphabeta_move, AbLimits};
-pub use levels::{alphabeta_limits, level_settings, mcts_iterations};
+pub use levels::{alphabeta_limits, apply_level, level_settings, mcts_iterations};
 pub use mcts::{mcts_move, mcts_move_with, MctsLimits};
 pub use search::{Info, Params, SearchResult, Searcher};
 pub use timemgmt::Limits;

@@ -1,7 +1,7 @@
 //! The computer's moves at a level: the chess family and Ahayuta by alpha-beta, the dice
 //! games by Monte Carlo tree search.
 
-use ashta_engine::{level_settings, Limits, Searcher};
+use ashta_engine::{apply_level, Limits, Searcher};
 use ashta_rules::chess::{ChessGame, Move};
 use std::time::Duration;
 
@@ -15,11 +15,7 @@ pub fn movetime(level: u32) -> Duration {
 pub fn chess_move(game: &ChessGame, level: u32) -> Option<Move> {
     let mut searcher = Searcher::new(8);
     let mut limits = Limits::movetime(movetime(level));
-    if level < 8 {
-        let (depth, spread) = level_settings(level);
-        limits.depth = Some(depth);
-        searcher.spread = spread;
-    }
+    apply_level(level, &mut limits, &mut searcher);
     searcher.search(game, &limits, |_| {}).best
 }
 

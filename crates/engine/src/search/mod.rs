@@ -284,10 +284,8 @@ impl Searcher {
                 self.root_moves[..=i].rotate_right(1);
             }
         }
-        let mut lines = self.multipv.clamp(1, self.root_moves.len());
-        if self.spread > 0 {
-            lines = self.root_moves.len();
-        }
+        // (a spread searches every root move with a full window: their scores are exact)
+        let lines = self.multipv.clamp(1, self.root_moves.len());
         let max_depth = limits
             .depth
             .unwrap_or(MAX_PLY as u32 - 8)
@@ -309,10 +307,11 @@ impl Searcher {
                 if self.stopped() {
                     break;
                 }
-                if lines == 1 || self.spread == 0 {
-                    let r = &self.root_moves[line];
-                    last = self.info(depth, line + 1, score, None, r.pv.clone(), r.seldepth);
-                    on_info(&last);
+                let r = &self.root_moves[line];
+                let info = self.info(depth, line + 1, score, None, r.pv.clone(), r.seldepth);
+                on_info(&info);
+                if line == 0 {
+                    last = info;
                 }
             }
             if self.stopped() {
@@ -327,12 +326,6 @@ impl Searcher {
                 break;
             }
             completed = depth;
-            self.root_moves.sort_by_key(|r| -r.score);
-            if self.spread > 0 {
-                let r = &self.root_moves[0];
-                last = self.info(depth, 1, r.score, None, r.pv.clone(), r.seldepth);
-                on_info(&last);
-            }
             // time: stop early when the best move is stable, later when it changes
             let best = self.root_moves[0].mv;
             best_changes = best_changes / 2.0 + if best != previous_best { 1.0 } else { 0.0 };
