@@ -356,12 +356,18 @@ fn position(s: &mut Session, words: &[&str]) -> Result<()> {
             ))
         }
     };
+    // the moves up to a bad one are kept, and the bad one named
+    let mut result = Ok(());
     for m in words.iter().skip(moves_at + 1) {
-        game.play_text(m)
-            .map_err(|e| anyhow::anyhow!("move {m}: {e}"))?;
+        if let Err(e) = game.play_text_past_claims(m) {
+            result = Err(anyhow::anyhow!(
+                "move {m}: {e}; the position is the one before it"
+            ));
+            break;
+        }
     }
     s.current = game;
-    Ok(())
+    result
 }
 
 fn go_perft<W: Write>(s: &Session, words: &[&str], out: &Mutex<W>) -> Result<()> {
@@ -748,6 +754,29 @@ mod tests {
         );
         // Fairy-Stockfish's chaturanga: no king leap, so the same count as Shatranj
         assert!(out.contains("Nodes searched: 68122"), "{out}");
+    }
+
+    #[test]
+    fn moves_go_on_past_claimed_draws_and_stop_at_a_bad_one() {
+        // the start position a third time (a repetition Fairy-Stockfish leaves to claim),
+        // then a move more
+        let out = talk("setoption name Ruleset value fairy-stockfish\nposition startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 e2e4\nd\ngo depth 2\n");
+        assert!(
+            out.contains("Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq"),
+            "{out}"
+        );
+        assert!(!out.contains("error"), "{out}");
+        assert!(
+            out.contains("bestmove ") && !out.contains("bestmove (none)"),
+            "{out}"
+        );
+        // a bad move: the moves before it stand, and the error names it
+        let out = talk("position startpos moves e2e4 e7e5 e1e3\nd\n");
+        assert!(out.contains("info string error: move e1e3"), "{out}");
+        assert!(
+            out.contains("Fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq"),
+            "{out}"
+        );
     }
 
     #[test]

@@ -251,10 +251,13 @@ impl Searcher {
             hashfull: 0,
             pv: Vec::new(),
         };
+        // a game ended by a claim (repetition, move rule, counting) still has moves for an
+        // engine protocol that goes on past it; mate, stalemate and immediate ends have none
         let moves = root.legal_moves();
-        if moves.is_empty() || game.outcome().is_some() {
+        if moves.is_empty() || root.immediate_outcome().is_some() {
             let score = game
                 .outcome()
+                .or_else(|| root.immediate_outcome())
                 .map_or(0, |o| outcome_score(&o, root.side_to_move(), 0));
             let info = Info {
                 score,

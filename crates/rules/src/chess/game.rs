@@ -124,6 +124,22 @@ impl ChessGame {
         Ok(m)
     }
 
+    /// Plays a move given as text even after the game ended by an end the players claim
+    /// in over-the-board play and Fairy-Stockfish leaves to them (repetition, the move
+    /// rule, counting), as an engine protocol's move list may go on past them. Refused
+    /// where the position itself has no such move (after mate or stalemate too).
+    pub fn play_text_past_claims(&mut self, text: &str) -> Result<Move, MoveError> {
+        if self.outcome.is_none() {
+            return self.play_text(text);
+        }
+        let m = self.pos.parse_move(text)?;
+        if self.pos.immediate_outcome().is_some() || !self.pos.legal_moves().contains(&m) {
+            return Err(MoveError::GameOver);
+        }
+        self.push(m);
+        Ok(m)
+    }
+
     /// Takes back the last move (the forced Shatar opening too).
     pub fn undo(&mut self) -> Option<Move> {
         let last = self.moves.pop()?;
