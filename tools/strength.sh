@@ -2,7 +2,7 @@
 # Measures Ashta's full strength against Fairy-Stockfish 11.1 (Debian's package, installed
 # here when missing) at equal time: `ashta match` on each game under the fairy-stockfish
 # ruleset, random openings each played with both colours, two games at once (one core
-# each). Prints one Markdown table row per game: score, wins/draws/losses, Elo difference
+# each), games adjudicated once both engines agree on the result. Prints one Markdown table row per game: score, wins/draws/losses, Elo difference
 # with its 95% margin.
 #
 #   tools/strength.sh [GAMES] [MOVETIME_MS] [game ...]
@@ -29,7 +29,7 @@ echo "| game | games | Ashta's score | +won =drawn -lost | Elo difference |"
 echo "|---|---|---|---|---|"
 for g in "${LIST[@]}"; do
   out=$("$BIN" match "$g" --ruleset fairy-stockfish --engine1 ashta --engine2 "uci:$FSF" \
-    --games "$GAMES" --movetime "$MOVETIME" --jobs 2 --seed 7 2>/dev/null | grep " vs " | tail -1)
+    --games "$GAMES" --movetime "$MOVETIME" --jobs 2 --seed 7 --adjudicate 2>/dev/null | grep " vs " | tail -1)
   wdl=$(echo "$out" | sed -n 's/.*: \(+[0-9]* =[0-9]* -[0-9]*\),.*/\1/p')
   score=$(echo "$out" | sed -n 's/.*score \([0-9.]*\/[0-9]*\).*/\1/p')
   elo=$(echo "$out" | sed -n 's/.*Elo difference \(.*\)$/\1/p')
