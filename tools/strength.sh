@@ -2,8 +2,8 @@
 # Measures Ashta's full strength against Fairy-Stockfish 11.1 (Debian's package, installed
 # here when missing) at equal time: `ashta match` on each game under the fairy-stockfish
 # ruleset, random openings each played with both colours, two games at once (one core
-# each), games adjudicated once both engines agree on the result. Prints one Markdown table row per game: score, wins/draws/losses, Elo difference
-# with its 95% margin.
+# each), games adjudicated once both engines agree on the result. Prints one Markdown
+# table row per game: score, wins/draws/losses, Elo difference with its 95% margin.
 #
 #   tools/strength.sh [GAMES] [MOVETIME_MS] [game ...]
 #   tools/strength.sh 40 100 makruk shatranj xiangqi janggi shogi asha
