@@ -25,13 +25,15 @@ if [ ! -x "$FSF" ]; then
 fi
 cargo build --release --locked -q -p ashta
 BIN=target/release/ashta
-echo "| game | games | Ashta's score | +won =drawn -lost | Elo difference |"
-echo "|---|---|---|---|---|"
+echo "| game | games | Ashta's score | +won =drawn -lost | Elo difference | left out (rules differ) |"
+echo "|---|---|---|---|---|---|"
 for g in "${LIST[@]}"; do
-  out=$("$BIN" match "$g" --ruleset fairy-stockfish --engine1 ashta --engine2 "uci:$FSF" \
-    --games "$GAMES" --movetime "$MOVETIME" --jobs 2 --seed 7 --adjudicate 2>/dev/null | grep " vs " | tail -1)
+  all=$("$BIN" match "$g" --ruleset fairy-stockfish --engine1 ashta --engine2 "uci:$FSF" \
+    --games "$GAMES" --movetime "$MOVETIME" --jobs 2 --seed 7 --adjudicate 2>/dev/null)
+  out=$(echo "$all" | grep " vs " | tail -1)
+  left=$(echo "$all" | sed -n 's/^\([0-9]*\) games left out.*/\1/p')
   wdl=$(echo "$out" | sed -n 's/.*: \(+[0-9]* =[0-9]* -[0-9]*\),.*/\1/p')
   score=$(echo "$out" | sed -n 's/.*score \([0-9.]*\/[0-9]*\).*/\1/p')
   elo=$(echo "$out" | sed -n 's/.*Elo difference \(.*\)$/\1/p')
-  echo "| $g | $GAMES | $score | $wdl | $elo |"
+  echo "| $g | $GAMES | $score | $wdl | $elo | ${left:-0} |"
 done

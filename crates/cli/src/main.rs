@@ -633,6 +633,12 @@ fn run(cli: Cli) -> Result<()> {
                 scores.iter().sum::<f64>(),
                 scores.len()
             );
+            if result.disputed > 0 {
+                println!(
+                    "{} games left out: an engine played by other rules (see the PGN's Termination)",
+                    result.disputed
+                );
+            }
             if result.time_losses != [0, 0] {
                 println!(
                     "lost on time: {} by the first engine, {} by the second",

@@ -244,15 +244,27 @@ impl Player {
                 let (line, score) =
                     self.wait_for_scored("bestmove", patience + Duration::from_secs(5))?;
                 let text = line.split_whitespace().nth(1).unwrap_or("");
-                let m = g
-                    .position()
-                    .parse_uci(text)
-                    .map_err(|e| anyhow!("{} played {text:?}: {e}", self.name()))?;
+                let m = g.position().parse_uci(text).map_err(|e| {
+                    anyhow::Error::new(Dispute(format!("{} played {text:?}: {e}", self.name())))
+                })?;
                 Ok((m, score))
             }
         }
     }
 }
+
+/// An engine that plays by other rules: it answered no move, or a move our rules refuse,
+/// in a game our rules say goes on (Fairy-Stockfish's rules differ from a seed's in places).
+#[derive(Debug)]
+pub struct Dispute(pub String);
+
+impl std::fmt::Display for Dispute {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl std::error::Error for Dispute {}
 
 /// The score given for a mate, in centipawns.
 pub const MATE_CP: i32 = 10_000;
@@ -401,6 +413,9 @@ pub struct MatchResult {
     pub sprt: Option<bool>,
     /// Games lost on time by each engine.
     pub time_losses: [usize; 2],
+    /// Games that ended in a rules dispute (an engine playing by other rules), left out
+    /// of the scores.
+    pub disputed: usize,
 }
 
 /// One played game.
@@ -408,6 +423,8 @@ struct Played {
     score: f64,
     record: String,
     lost_on_time: Option<usize>,
+    /// The game ended in a rules dispute (it does not count).
+    disputed: bool,
 }
 
 /// The opening of the `pair`-th pair of games: random plies from the match's seed.
@@ -448,6 +465,7 @@ fn play_game(
     let mut lost_on_time = None;
     let mut scores: Vec<Option<i32>> = Vec::new();
     let mut adjudicated: Option<f64> = None;
+    let mut disputed: Option<String> = None;
     while g.moves().len() < spec.max_plies {
         let Turn::Seat(seat) = g.turn() else { break };
         let mover_is_a = (seat == 0) == a_white;
@@ -459,7 +477,14 @@ fn play_game(
             white: seat == 0,
         };
         let started = std::time::Instant::now();
-        let (m, score) = mover.choose_scored(&g, &clock)?;
+        let (m, score) = match mover.choose_scored(&g, &clock) {
+            Ok(x) => x,
+            Err(e) if e.downcast_ref::<Dispute>().is_some() => {
+                disputed = Some(e.to_string());
+                break;
+            }
+            Err(e) => return Err(e),
+        };
         let used = started.elapsed();
         // adjudication: both engines agree the game is decided, or long drawn
         if spec.adjudicate {
@@ -506,6 +531,9 @@ fn play_game(
         ("Black", black),
         ("Round", round.to_string()),
     ];
+    if let Some(why) = &disputed {
+        tags.push(("Termination", format!("rules dispute: {why}")));
+    }
     if let Some(white) = adjudicated {
         tags.push(("Termination", "adjudication".into()));
         let result = match white {
@@ -527,6 +555,7 @@ fn play_game(
         score,
         record,
         lost_on_time,
+        disputed: disputed.is_some(),
     })
 }
 
@@ -632,6 +661,7 @@ pub fn play_match(v: &'static Variant, a: &str, b: &str, spec: &MatchSpec) -> Re
         }
         drop(tx);
         let mut scores = Vec::new();
+        let mut disputes = 0;
         for msg in rx {
             let (i, played) = match msg {
                 Ok(x) => x,
@@ -640,11 +670,18 @@ pub fn play_match(v: &'static Variant, a: &str, b: &str, spec: &MatchSpec) -> Re
                     return Err(e);
                 }
             };
-            scores.push(played.score);
+            if played.disputed {
+                disputes += 1;
+            } else {
+                scores.push(played.score);
+            }
             results[i] = Some(played);
             let total: f64 = scores.iter().sum();
             let (w, d, l) = wins_draws_losses(&scores);
             let mut msg = format!("+{w} ={d} -{l}, score {total:.1}/{}", scores.len());
+            if disputes > 0 {
+                msg += &format!(", {disputes} disputed");
+            }
             if let Some((e0, e1)) = spec.sprt {
                 let llr = sprt_llr(&scores, e0, e1);
                 msg += &format!(
@@ -670,10 +707,15 @@ pub fn play_match(v: &'static Variant, a: &str, b: &str, spec: &MatchSpec) -> Re
         }
     }
     Ok(MatchResult {
-        scores: played.iter().map(|p| p.score).collect(),
+        scores: played
+            .iter()
+            .filter(|p| !p.disputed)
+            .map(|p| p.score)
+            .collect(),
         records: played.iter().map(|p| p.record.as_str()).collect(),
         sprt: verdict,
         time_losses,
+        disputed: played.iter().filter(|p| p.disputed).count(),
     })
 }
 

@@ -149,7 +149,7 @@ pub fn generate(
                         Err(e) => {
                             // a teacher that disagrees with our rules (it refuses a move
                             // of the record, or sees the game over): the game is left out
-                            bar.println(format!("game {i} left out: {e:#}"));
+                            eprintln!("game {i} left out: {e:#}");
                             skipped.fetch_add(1, Ordering::Relaxed);
                             player = Player::from_spec(teacher, v)?;
                             continue;
