@@ -158,6 +158,23 @@ fn shatranj_bare_king_unless_bared_back() {
     assert_eq!(result(&g), Some((Some(0), "bare king".into())));
 }
 
+#[test]
+fn shatranj_under_fairy_stockfish_bare_king_without_bare_back() {
+    // Fairy-Stockfish's shatranj (its extinction rule): the bare side to move has lost at
+    // once when the other side has two pieces besides its king, since no reply could bare
+    // it back; with one piece it gets its reply
+    let fsf = variant("shatranj", Some("fairy-stockfish"), &[]).unwrap();
+    let at = |fen: &str| ChessGame::from_position(Position::from_fen(fsf, fen).unwrap());
+    let g = at("8/4k3/2K5/5p2/8/1r6/8/8 w - - 0 69");
+    assert!(g.legal_moves().is_empty());
+    let o = g.outcome().expect("over");
+    assert_eq!(o.payoffs, vec![0.0, 1.0], "{o:?}");
+    let mut g = at("8/4k3/2K5/8/8/1r6/8/8 w - - 0 69");
+    assert!(!g.legal_moves().is_empty(), "one piece: White may still bare Black back");
+    g.play_text("c6c5").unwrap();
+    assert_eq!(g.outcome().map(|o| o.payoffs), Some(vec![0.0, 1.0]));
+}
+
 // ---- Senterej, seed 001 §III ----
 
 #[test]

@@ -71,10 +71,19 @@ impl Position {
                 (false, true) => Some(Outcome::win(seat_us, "bare king")),
                 _ => None,
             },
-            // Fairy-Stockfish's shatranj: the bared side gets its reply; if the other side
-            // is still not bare at its next turn, it has won.
+            // Fairy-Stockfish's shatranj (its extinction rule: a side with its king alone
+            // loses to a side with a piece more, the side to move only once the other has
+            // two pieces besides its king, when no reply could bare it back): the bared side
+            // gets its reply if it might bare back; if the other side is still not bare at
+            // its next turn, it has won.
             BareKing::WinsAfterReply => {
-                (bare(them) && !bare(us)).then(|| Outcome::win(seat_us, "bare king"))
+                if bare(them) && !bare(us) {
+                    Some(Outcome::win(seat_us, "bare king"))
+                } else if bare(us) && self.color_bb(them).count() >= 3 {
+                    Some(Outcome::win(seat_them, "bare king"))
+                } else {
+                    None
+                }
             }
             // Shatar (seed 001 §VIII): robado.
             BareKing::Draw => (bare(us) || bare(them)).then(|| Outcome::draw("bare king (robado)")),
