@@ -170,7 +170,10 @@ fn shatranj_under_fairy_stockfish_bare_king_without_bare_back() {
     let o = g.outcome().expect("over");
     assert_eq!(o.payoffs, vec![0.0, 1.0], "{o:?}");
     let mut g = at("8/4k3/2K5/8/8/1r6/8/8 w - - 0 69");
-    assert!(!g.legal_moves().is_empty(), "one piece: White may still bare Black back");
+    assert!(
+        !g.legal_moves().is_empty(),
+        "one piece: White may still bare Black back"
+    );
     g.play_text("c6c5").unwrap();
     assert_eq!(g.outcome().map(|o| o.payoffs), Some(vec![0.0, 1.0]));
 }

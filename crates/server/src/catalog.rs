@@ -222,6 +222,7 @@ pub fn catalog() -> Value {
             ruleset: String::new(),
             options: vec![],
             seed: 1,
+            seed_chosen: true,
         })
         .expect("every listed game starts");
         games.push(json!({

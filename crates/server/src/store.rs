@@ -86,7 +86,8 @@ pub struct Store {
 }
 
 /// The schema, one step a migration; `PRAGMA user_version` counts the steps applied.
-const MIGRATIONS: &[&str] = &["CREATE TABLE games (
+const MIGRATIONS: &[&str] = &[
+    "CREATE TABLE games (
         id INTEGER PRIMARY KEY,
         game TEXT NOT NULL,
         ruleset TEXT NOT NULL,
@@ -109,7 +110,9 @@ const MIGRATIONS: &[&str] = &["CREATE TABLE games (
         at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%d %H:%M:%f', 'now')),
         PRIMARY KEY (game_id, ply)
     );
-    CREATE INDEX games_by_status ON games(status, game, id);"];
+    CREATE INDEX games_by_status ON games(status, game, id);",
+    "ALTER TABLE games ADD COLUMN seed_chosen INTEGER NOT NULL DEFAULT 0;",
+];
 
 fn db_err(e: rusqlite::Error) -> String {
     format!("database: {e}")
@@ -166,13 +169,15 @@ impl Store {
         let mut conn = self.conn();
         let tx = conn.transaction().map_err(db_err)?;
         tx.execute(
-            "INSERT INTO games (game, ruleset, options, seed, seats) VALUES (?1, ?2, ?3, ?4, ?5)",
+            "INSERT INTO games (game, ruleset, options, seed, seats, seed_chosen) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             params![
                 setup.game,
                 setup.ruleset,
                 serde_json::to_string(&setup.options).expect("strings serialize"),
                 setup.seed as i64,
                 serde_json::to_string(seats).expect("seats serialize"),
+                setup.seed_chosen,
             ],
         )
         .map_err(db_err)?;
@@ -231,7 +236,8 @@ impl Store {
         let conn = self.conn();
         let row = conn
             .query_row(
-                "SELECT game, ruleset, options, seed, seats, ended FROM games WHERE id = ?1",
+                "SELECT game, ruleset, options, seed, seats, ended, seed_chosen \
+                 FROM games WHERE id = ?1",
                 params![id],
                 |r| {
                     Ok((
@@ -241,12 +247,13 @@ impl Store {
                         r.get::<_, i64>(3)?,
                         r.get::<_, String>(4)?,
                         r.get::<_, Option<String>>(5)?,
+                        r.get::<_, bool>(6)?,
                     ))
                 },
             )
             .optional()
             .map_err(db_err)?;
-        let Some((game, ruleset, options, seed, seats, ended)) = row else {
+        let Some((game, ruleset, options, seed, seats, ended, seed_chosen)) = row else {
             return Ok(None);
         };
         let mut stmt = conn
@@ -282,6 +289,7 @@ impl Store {
                 ruleset,
                 options: serde_json::from_str(&options).map_err(|_| bad("options"))?,
                 seed: seed as u64,
+                seed_chosen,
             },
             seats: serde_json::from_str(&seats).map_err(|_| bad("seats"))?,
             moves,

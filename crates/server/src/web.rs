@@ -102,6 +102,7 @@ async fn create(State(hall): Shared, b: Result<Json<NewGame>, JsonRejection>) ->
         game: n.game,
         ruleset: n.ruleset,
         options: n.options,
+        seed_chosen: n.seed.is_some(),
         seed: n.seed.unwrap_or_else(rand::random),
     };
     hall.create(setup, n.seats).map(Json)

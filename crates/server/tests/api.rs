@@ -276,7 +276,7 @@ async fn records_export_and_import_for_every_family() {
     // Ashtapada for three: throws by the table, plans by the seats, the record replays
     let (id, t) = create(
         &c,
-        json!({"game": "ashtapada", "options": ["players=3"], "seats": humans(3)}),
+        json!({"game": "ashtapada", "options": ["players=3"], "seats": humans(3), "seed": 5}),
     )
     .await;
     for _ in 0..12 {
@@ -296,6 +296,76 @@ async fn records_export_and_import_for_every_family() {
     let forged = rec.replacen("throw ", "throw 9", 1);
     let (status, _) = c.import(forged).await;
     assert_eq!(status, 422);
+    server.stop().await;
+}
+
+/// The dice of a game in play cannot be foreseen: the server draws the seed and shows only
+/// its SHA-256 until the game ends, then the seed, which checks against the hash and
+/// replays the record; a seed the creator chose is public and marked so.
+#[tokio::test]
+async fn dice_are_secret_until_the_game_ends_then_verifiable() {
+    use sha2::{Digest, Sha256};
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("g.db");
+    let server = start(&db).await;
+    let c = Client::new(server.addr);
+    let (id, t) = create(&c, json!({"game": "ashtapada", "seats": humans(2)})).await;
+    for _ in 0..6 {
+        let (_, s) = c.get(&format!("/api/games/{id}")).await;
+        let seat = s["toAct"][0].as_u64().unwrap() as usize;
+        let mv = s["legal"][seat][0]["text"].as_str().unwrap().to_string();
+        let (st, e) = play(&c, id, seat, &t[seat], &mv).await;
+        assert_eq!(st, 200, "{e}");
+    }
+    let (_, s) = c.get(&format!("/api/games/{id}")).await;
+    assert!(s["setup"].get("seed").is_none(), "{}", s["setup"]);
+    assert_eq!(s["setup"]["seedChosen"], false);
+    let hash = s["setup"]["seedHash"].as_str().unwrap().to_string();
+    assert_eq!(hash.len(), 64);
+    let (_, rec) = c.text(&format!("/api/games/{id}/record")).await;
+    assert!(!rec.contains("[Seed "), "{rec}");
+    assert!(rec.contains(&format!("[SeedHash \"{hash}\"]")), "{rec}");
+    let (status, e) = c.import(rec).await;
+    assert_eq!(status, 422, "{e}");
+    assert!(e["error"].as_str().unwrap().contains("secret"), "{e}");
+
+    // still secret after a restart; revealed when the game ends, and it checks
+    server.stop().await;
+    let server = start(&db).await;
+    let c = Client::new(server.addr);
+    let (_, s) = c.get(&format!("/api/games/{id}")).await;
+    assert!(s["setup"].get("seed").is_none());
+    assert_eq!(s["setup"]["seedHash"], hash.as_str());
+    let (st, e) = act(&c, id, "resign", json!({"seat": 0, "token": t[0]})).await;
+    assert_eq!(st, 200, "{e}");
+    let (_, s) = c.get(&format!("/api/games/{id}")).await;
+    let seed = s["setup"]["seed"]
+        .as_u64()
+        .expect("the seed is shown at the end");
+    let digest: String = Sha256::digest(seed.to_string().as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    assert_eq!(digest, hash);
+    let (_, rec) = c.text(&format!("/api/games/{id}/record")).await;
+    assert!(rec.contains(&format!("[Seed \"{seed}\"]")), "{rec}");
+    let (status, made) = c.import(rec).await;
+    assert_eq!(status, 200, "{made}");
+    let (_, copy) = c.get(&format!("/api/games/{}", made["id"])).await;
+    assert_eq!(copy["fen"], s["fen"]);
+
+    // a seed chosen by the creator is public from the start, marked so, after restarts too
+    let (id, _) = create(
+        &c,
+        json!({"game": "shaturanga", "seats": humans(4), "seed": 77}),
+    )
+    .await;
+    server.stop().await;
+    let server = start(&db).await;
+    let c = Client::new(server.addr);
+    let (_, s) = c.get(&format!("/api/games/{id}")).await;
+    assert_eq!(s["setup"]["seed"], 77);
+    assert_eq!(s["setup"]["seedChosen"], true);
     server.stop().await;
 }
 

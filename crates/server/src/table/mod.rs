@@ -27,9 +27,26 @@ pub struct Setup {
     /// Options, `name=value`.
     #[serde(default)]
     pub options: Vec<String>,
-    /// Seed of the dice (games with throws).
+    /// Seed of the dice (games with throws). The server draws it and keeps it secret until
+    /// the game ends, showing only its hash; a seed chosen by the game's creator (or read
+    /// from a record) is public from the start.
     #[serde(default)]
     pub seed: u64,
+    /// The seed was chosen by the creator or read from a record, not drawn by the server.
+    #[serde(default)]
+    pub seed_chosen: bool,
+}
+
+impl Setup {
+    /// The commitment to the seed shown while it is secret: SHA-256 of its decimal text, in
+    /// hex (`printf %s SEED | sha256sum` checks it once the seed is revealed).
+    pub fn seed_hash(&self) -> String {
+        use sha2::{Digest, Sha256};
+        Sha256::digest(self.seed.to_string().as_bytes())
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect()
+    }
 }
 
 /// One move of the record: the seat that made it (none for a throw), its text in the
@@ -543,8 +560,18 @@ impl Table {
                 "text": self.result_text(&o),
             })
         });
+        let mut setup = json!({
+            "game": self.setup.game,
+            "ruleset": self.setup.ruleset,
+            "options": self.setup.options,
+            "seedHash": self.setup.seed_hash(),
+            "seedChosen": self.setup.seed_chosen,
+        });
+        if self.seed_revealed() {
+            setup["seed"] = json!(self.setup.seed);
+        }
         json!({
-            "setup": self.setup,
+            "setup": setup,
             "seatNames": self.seat_names(),
             "seatColours": self.seat_colours(),
             "toAct": to_act,
@@ -554,6 +581,12 @@ impl Table {
             "outcome": outcome,
             "fen": self.fen(),
         })
+    }
+
+    /// Whether the dice seed may be shown: once the game is over, or from the start when
+    /// the creator chose it.
+    pub fn seed_revealed(&self) -> bool {
+        self.setup.seed_chosen || self.is_over()
     }
 
     /// The result in words (`White wins`, `draw`, `North wins`).
@@ -589,6 +622,7 @@ mod tests {
             ruleset: String::new(),
             options: vec![],
             seed: 3,
+            seed_chosen: false,
         }
     }
 
@@ -632,6 +666,7 @@ mod tests {
             ruleset: "kile".into(),
             options: vec!["players=3".into()],
             seed: 11,
+            seed_chosen: true,
         })
         .unwrap();
         assert!(t.played().iter().all(|p| p.seat.is_none()));

@@ -10,11 +10,14 @@ use ashta_rules::Outcome;
 impl Table {
     /// The game in Ashta's record text, for every game: tags (game, ruleset, options, dice
     /// seed, result), a blank line, one move a line as the rules read it, throws included.
+    /// While the seed is secret (a game in play whose seed the server drew) the record
+    /// carries its hash, `[SeedHash]`, in place of `[Seed]`.
     pub fn ashta_record(&self) -> String {
         if let Live::Other(g) = &self.live {
             let mut r = ashta_rules::record::Record::new(g.clone(), self.setup.seed);
             r.moves = self.played.iter().map(|p| p.text.clone()).collect();
-            return with_ending(r.text(), self.ended.as_ref());
+            let text = with_ending(r.text(), self.ended.as_ref());
+            return self.hide_seed(text);
         }
         let mut out = format!(
             "[Game \"{}\"]\n[Ruleset \"{}\"]\n",
@@ -24,6 +27,7 @@ impl Table {
             out += &format!("[Options \"{}\"]\n", self.setup.options.join(" "));
         }
         out += &format!("[Seed \"{}\"]\n", self.setup.seed);
+        out = self.hide_seed(out);
         if let Some(o) = self.outcome() {
             let pays: Vec<String> = o.payoffs.iter().map(|p| p.to_string()).collect();
             out += &format!(
@@ -38,6 +42,16 @@ impl Table {
             out.push('\n');
         }
         out
+    }
+
+    /// `text` with its `[Seed]` tag replaced by `[SeedHash]` while the seed is secret.
+    fn hide_seed(&self, text: String) -> String {
+        if self.seed_revealed() {
+            return text;
+        }
+        let seed = format!("[Seed \"{}\"]", self.setup.seed);
+        let hash = format!("[SeedHash \"{}\"]", self.setup.seed_hash());
+        text.replacen(&seed, &hash, 1)
     }
 
     /// The record: PGN for the chess family, Ashta's record text for the others.
@@ -89,6 +103,7 @@ impl Table {
                     .map(|o| o.split_whitespace().map(String::from).collect())
                     .unwrap_or_default(),
                 seed: 0,
+                seed_chosen: true,
             };
             let mut table = Table::new(setup)?;
             let moves = t
@@ -120,6 +135,7 @@ impl Table {
                     .map(|(k, v)| format!("{k}={v}"))
                     .collect(),
                 seed: 0,
+                seed_chosen: true,
             };
             // replay on a fresh table (Shatar's forced opening is part of the start there)
             let mut table = Table::new(setup)?;
@@ -130,6 +146,13 @@ impl Table {
                 table.play_either(&text)?;
             }
             return Ok(table);
+        }
+        if tag(t, "Seed").is_none() && tag(t, "SeedHash").is_some() {
+            return Err(
+                "the record's dice are still secret (it has a SeedHash tag, not a Seed): \
+                        it can be read once its game has ended"
+                    .into(),
+            );
         }
         let rec = ashta_rules::record::Record::read(text).map_err(|e| e.to_string())?;
         let (ruleset, options) = match &rec.game {
@@ -151,6 +174,7 @@ impl Table {
             ruleset,
             options,
             seed: rec.seed,
+            seed_chosen: true,
         };
         let mut table = Table::blank(setup)?;
         for (i, text) in rec.moves.iter().enumerate() {
@@ -243,6 +267,7 @@ mod tests {
             ruleset: String::new(),
             options: vec!["boat=bishop".into()],
             seed: 9,
+            seed_chosen: true,
         })
         .unwrap();
         for _ in 0..20 {
