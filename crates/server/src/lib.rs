@@ -52,6 +52,8 @@ pub struct Running {
     pub addr: SocketAddr,
     stop: Option<oneshot::Sender<()>>,
     task: tokio::task::JoinHandle<()>,
+    /// The database's lock, let go when the server stops.
+    _lock: std::fs::File,
 }
 
 impl Running {
@@ -67,6 +69,7 @@ impl Running {
 /// Opens the database and starts serving on `addr` (port 0 picks a free port); unfinished
 /// games whose next move is the computer's carry on at once.
 pub async fn start(addr: SocketAddr, db: &Path) -> anyhow::Result<Running> {
+    let lock = lock_database(db)?;
     let store = store::Store::open(db)
         .map_err(anyhow::Error::msg)
         .with_context(|| format!("opening the database {}", db.display()))?;
@@ -89,7 +92,54 @@ pub async fn start(addr: SocketAddr, db: &Path) -> anyhow::Result<Running> {
         addr,
         stop: Some(tx),
         task,
+        _lock: lock,
     })
+}
+
+/// Takes the database's lock file (`DB.lock`, held while the server runs; the system
+/// lets it go when the process ends, however it ends), so that a second server on the
+/// same file is refused rather than writing beside the first.
+fn lock_database(db: &Path) -> anyhow::Result<std::fs::File> {
+    use std::io::{Read, Seek, Write};
+    if let Some(dir) = db.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    let mut name = db.as_os_str().to_owned();
+    name.push(".lock");
+    let path = PathBuf::from(name);
+    let mut file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&path)
+        .with_context(|| format!("cannot open the lock file {}", path.display()))?;
+    match file.try_lock() {
+        Ok(()) => {
+            file.set_len(0)?;
+            file.rewind()?;
+            writeln!(file, "{}", std::process::id())?;
+            Ok(file)
+        }
+        Err(std::fs::TryLockError::WouldBlock) => {
+            let mut pid = String::new();
+            let _ = file.read_to_string(&mut pid);
+            let pid = pid.trim();
+            let by = if pid.is_empty() {
+                String::new()
+            } else {
+                format!(" (process {pid})")
+            };
+            anyhow::bail!(
+                "the database {} is in use by another Ashta server{by}; stop it first, or \
+                 give this one its own file with --db",
+                db.display()
+            )
+        }
+        Err(std::fs::TryLockError::Error(e)) => {
+            Err(e).with_context(|| format!("cannot lock {}", path.display()))
+        }
+    }
 }
 
 /// The address friends on the network use, when the server listens on every interface:

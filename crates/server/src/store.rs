@@ -114,6 +114,16 @@ const MIGRATIONS: &[&str] = &[
     "ALTER TABLE games ADD COLUMN seed_chosen INTEGER NOT NULL DEFAULT 0;",
 ];
 
+/// The refusal of a damaged database file.
+fn damaged(path: &Path, what: &str) -> String {
+    format!(
+        "the database {} is damaged ({what}); it was left untouched: restore it from a \
+         backup, or try `sqlite3 {} .recover`",
+        path.display(),
+        path.display()
+    )
+}
+
 fn db_err(e: rusqlite::Error) -> String {
     format!("database: {e}")
 }
@@ -126,6 +136,17 @@ impl Store {
                 .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         }
         let conn = Connection::open(path).map_err(db_err)?;
+        // a damaged file is refused before anything is written to it, and kept as it is
+        let check: Vec<String> = conn
+            .prepare("PRAGMA quick_check(5)")
+            .and_then(|mut st| {
+                st.query_map([], |r| r.get::<_, String>(0))?
+                    .collect::<Result<_, _>>()
+            })
+            .map_err(|e| damaged(path, &e.to_string()))?;
+        if check != ["ok"] {
+            return Err(damaged(path, &check.join("; ")));
+        }
         conn.pragma_update(None, "journal_mode", "WAL")
             .map_err(db_err)?;
         conn.pragma_update(None, "synchronous", "NORMAL")

@@ -369,6 +369,53 @@ async fn dice_are_secret_until_the_game_ends_then_verifiable() {
     server.stop().await;
 }
 
+/// Two servers on one database file would both acknowledge moves while the file keeps one
+/// side's: the second is refused with the reason, and starts once the first has stopped.
+/// A damaged file is refused at start with the reason and left as it was.
+#[tokio::test]
+async fn one_server_per_database_and_a_damaged_one_is_refused_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("g.db");
+    let first = start(&db).await;
+    let second = ashta_server::start("127.0.0.1:0".parse().unwrap(), &db).await;
+    let e = format!("{:#}", second.err().expect("a second server is refused"));
+    assert!(e.contains("in use by another Ashta server"), "{e}");
+    assert!(e.contains(&std::process::id().to_string()), "{e}");
+    first.stop().await;
+    let again = start(&db).await;
+    again.stop().await;
+
+    // a database with some games, then a page in its middle overwritten
+    let path = dir.path().join("damaged.db");
+    {
+        let store = ashta_server::store::Store::open(&path).unwrap();
+        for i in 0..200 {
+            let setup = ashta_server::table::Setup {
+                game: "makruk".into(),
+                ruleset: String::new(),
+                options: vec![format!("note={}", "x".repeat(i))],
+                seed: i as u64,
+                seed_chosen: false,
+            };
+            store.create(&setup, &[], &[]).unwrap();
+        }
+    }
+    let mut bytes = std::fs::read(&path).unwrap();
+    assert!(bytes.len() > 8 * 4096, "{}", bytes.len());
+    for b in &mut bytes[4 * 4096..5 * 4096] {
+        *b = 0x5a;
+    }
+    std::fs::write(&path, &bytes).unwrap();
+    let e = ashta_server::start("127.0.0.1:0".parse().unwrap(), &path).await;
+    let e = format!("{:#}", e.err().expect("a damaged database is refused"));
+    assert!(e.contains("is damaged"), "{e}");
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        bytes,
+        "the file is kept as it was"
+    );
+}
+
 #[tokio::test]
 async fn bad_requests_get_clear_errors_and_the_server_keeps_running() {
     let dir = tempfile::tempdir().unwrap();
