@@ -516,11 +516,12 @@ fn pgn_replays_and_reports_bad_moves() {
         .unwrap()
         .to_string();
     assert!(bad.starts_with("move 4 (\"e4\")"), "{bad}");
-    assert!(pgn::read("1. e4 e5")
-        .err()
-        .unwrap()
-        .to_string()
-        .contains("no [Variant"));
+    // a record without a variant (or `Standard`, lichess's name) is chess
+    let plain = pgn::read("1. e4 e5 2. Nf3 *").unwrap();
+    assert_eq!(plain.game.variant().spec.game, "asha");
+    assert_eq!(plain.game.moves().len(), 3);
+    let standard = pgn::read("[Variant \"Standard\"]\n\n1. e4 *").unwrap();
+    assert_eq!(standard.game.variant().spec.game, "asha");
     assert!(pgn::read("[Variant \"nosuch\"]\n1. e4")
         .err()
         .unwrap()

@@ -1,7 +1,7 @@
 //! The games being played: each in a room with its table, seats, watchers and the
 //! computer's thinking. Every change is written to the store before it is announced.
 
-use crate::store::{SeatSpec, Store};
+use crate::store::{Finish, SeatSpec, Store};
 use crate::table::{Played, Setup, Table};
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -156,7 +156,7 @@ impl Hall {
             table,
             seats: stored.seats,
             version: 0,
-            draw_offer: None,
+            draw_offer: stored.draw_offer,
             thinking: false,
             tx: broadcast::channel(64).0,
         }));
@@ -222,16 +222,17 @@ impl Hall {
                 }
             });
         }
+        // an imported game's ending (resignation, agreement) is stored with it, at once
+        let end = table.outcome().map(|o| Finish {
+            result: table.result_text(&o),
+            reason: o.reason.clone(),
+            ended: table.ended_by_players(),
+        });
         let id = self
             .store
-            .create(table.setup(), &specs, table.played())
+            .create(table.setup(), &specs, table.played(), end.as_ref())
             .map_err(Refusal::store)?;
         let answer = created(id, &table, &specs);
-        if let Some(o) = table.outcome() {
-            self.store
-                .finish(id, &table.result_text(&o), &o.reason, None)
-                .map_err(Refusal::store)?;
-        }
         let room = Arc::new(Mutex::new(Room {
             id,
             table,
@@ -267,9 +268,11 @@ impl Hall {
             if let Some(o) = room.table.outcome() {
                 saved = self.store.finish(
                     room.id,
-                    &room.table.result_text(&o),
-                    &o.reason,
-                    room.table.ended_by_players(),
+                    &Finish {
+                        result: room.table.result_text(&o),
+                        reason: o.reason.clone(),
+                        ended: room.table.ended_by_players(),
+                    },
                 );
             }
         }
@@ -344,7 +347,12 @@ impl Hall {
             "offer" if r.seats[other].is_computer() => {
                 return Err(Refusal::new(409, "the computer declines the draw"));
             }
-            "offer" => r.draw_offer = Some(seat),
+            "offer" => {
+                self.store
+                    .set_draw_offer(id, Some(seat))
+                    .map_err(Refusal::store)?;
+                r.draw_offer = Some(seat);
+            }
             "accept" if r.draw_offer == Some(other) => {
                 self.change(&mut r, |t| {
                     t.agree_draw().map_err(|e| Refusal::new(409, e))?;
@@ -352,7 +360,12 @@ impl Hall {
                 })?;
             }
             "accept" => return Err(Refusal::new(409, "no draw is on offer")),
-            "decline" => r.draw_offer = None,
+            "decline" => {
+                self.store
+                    .set_draw_offer(id, None)
+                    .map_err(Refusal::store)?;
+                r.draw_offer = None;
+            }
             a => {
                 return Err(Refusal::bad(format!(
                     "the action is offer, accept or decline, not {a:?}"

@@ -40,6 +40,8 @@ pub struct StoredGame {
     pub moves: Vec<(Option<usize>, String)>,
     /// An ending by the players (resignation, agreement), if any.
     pub ended: Option<Outcome>,
+    /// The seat whose draw offer stands, if any.
+    pub draw_offer: Option<usize>,
 }
 
 /// One line of the archive list.
@@ -111,7 +113,8 @@ const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (game_id, ply)
     );
     CREATE INDEX games_by_status ON games(status, game, id);",
-    "ALTER TABLE games ADD COLUMN seed_chosen INTEGER NOT NULL DEFAULT 0;",
+    "ALTER TABLE games ADD COLUMN seed_chosen INTEGER NOT NULL DEFAULT 0;
+     ALTER TABLE games ADD COLUMN draw_offer INTEGER;",
 ];
 
 /// The refusal of a damaged database file.
@@ -186,6 +189,7 @@ impl Store {
         setup: &Setup,
         seats: &[SeatSpec],
         moves: &[Played],
+        end: Option<&Finish>,
     ) -> Result<i64, String> {
         let mut conn = self.conn();
         let tx = conn.transaction().map_err(db_err)?;
@@ -204,6 +208,9 @@ impl Store {
         .map_err(db_err)?;
         let id = tx.last_insert_rowid();
         insert_moves(&tx, id, 0, moves)?;
+        if let Some(f) = end {
+            finish(&tx, id, f)?;
+        }
         tx.commit().map_err(db_err)?;
         Ok(id)
     }
@@ -214,11 +221,23 @@ impl Store {
         let tx = conn.transaction().map_err(db_err)?;
         insert_moves(&tx, id, ply, moves)?;
         tx.execute(
-            "UPDATE games SET updated = strftime('%Y-%m-%d %H:%M:%S', 'now') WHERE id = ?1",
+            "UPDATE games SET updated = strftime('%Y-%m-%d %H:%M:%S', 'now'), draw_offer = NULL \
+             WHERE id = ?1",
             params![id],
         )
         .map_err(db_err)?;
         tx.commit().map_err(db_err)
+    }
+
+    /// Records the seat whose draw offer stands (`None`: no offer).
+    pub fn set_draw_offer(&self, id: i64, seat: Option<usize>) -> Result<(), String> {
+        self.conn()
+            .execute(
+                "UPDATE games SET draw_offer = ?2 WHERE id = ?1",
+                params![id, seat.map(|s| s as i64)],
+            )
+            .map(|_| ())
+            .map_err(db_err)
     }
 
     /// Keeps only the first `n` record entries (a take-back).
@@ -232,24 +251,9 @@ impl Store {
             .map_err(db_err)
     }
 
-    /// Marks the game finished with its result; `ended` is an ending by the players.
-    pub fn finish(
-        &self,
-        id: i64,
-        result: &str,
-        reason: &str,
-        ended: Option<&Outcome>,
-    ) -> Result<(), String> {
-        let ended = ended
-            .map(|o| serde_json::json!({ "payoffs": o.payoffs, "reason": o.reason }).to_string());
-        self.conn()
-            .execute(
-                "UPDATE games SET status = 'finished', result = ?2, reason = ?3, ended = ?4,
-                 updated = strftime('%Y-%m-%d %H:%M:%S', 'now') WHERE id = ?1",
-                params![id, result, reason, ended],
-            )
-            .map(|_| ())
-            .map_err(db_err)
+    /// Marks the game finished with its result.
+    pub fn finish(&self, id: i64, f: &Finish) -> Result<(), String> {
+        finish(&self.conn(), id, f)
     }
 
     /// Reads a game back.
@@ -257,7 +261,7 @@ impl Store {
         let conn = self.conn();
         let row = conn
             .query_row(
-                "SELECT game, ruleset, options, seed, seats, ended, seed_chosen \
+                "SELECT game, ruleset, options, seed, seats, ended, seed_chosen, draw_offer \
                  FROM games WHERE id = ?1",
                 params![id],
                 |r| {
@@ -269,12 +273,14 @@ impl Store {
                         r.get::<_, String>(4)?,
                         r.get::<_, Option<String>>(5)?,
                         r.get::<_, bool>(6)?,
+                        r.get::<_, Option<i64>>(7)?,
                     ))
                 },
             )
             .optional()
             .map_err(db_err)?;
-        let Some((game, ruleset, options, seed, seats, ended, seed_chosen)) = row else {
+        let Some((game, ruleset, options, seed, seats, ended, seed_chosen, draw_offer)) = row
+        else {
             return Ok(None);
         };
         let mut stmt = conn
@@ -315,6 +321,7 @@ impl Store {
             seats: serde_json::from_str(&seats).map_err(|_| bad("seats"))?,
             moves,
             ended,
+            draw_offer: draw_offer.map(|s| s as usize),
         }))
     }
 
@@ -386,6 +393,30 @@ impl Store {
             .map_err(db_err)?;
         Ok(rows)
     }
+}
+
+/// How a game ended, as the archive keeps it.
+pub struct Finish<'a> {
+    /// The result in words (`White wins`).
+    pub result: String,
+    /// Why (`checkmate`, `resignation`).
+    pub reason: String,
+    /// An ending by the players (resignation, agreement), which the moves alone do not
+    /// show: kept so that the game stays finished after a restart.
+    pub ended: Option<&'a Outcome>,
+}
+
+fn finish(conn: &Connection, id: i64, f: &Finish) -> Result<(), String> {
+    let ended = f
+        .ended
+        .map(|o| serde_json::json!({ "payoffs": o.payoffs, "reason": o.reason }).to_string());
+    conn.execute(
+        "UPDATE games SET status = 'finished', result = ?2, reason = ?3, ended = ?4,
+         draw_offer = NULL, updated = strftime('%Y-%m-%d %H:%M:%S', 'now') WHERE id = ?1",
+        params![id, f.result, f.reason, ended],
+    )
+    .map(|_| ())
+    .map_err(db_err)
 }
 
 fn insert_moves(

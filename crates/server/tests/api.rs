@@ -397,7 +397,7 @@ async fn one_server_per_database_and_a_damaged_one_is_refused_untouched() {
                 seed: i as u64,
                 seed_chosen: false,
             };
-            store.create(&setup, &[], &[]).unwrap();
+            store.create(&setup, &[], &[], None).unwrap();
         }
     }
     let mut bytes = std::fs::read(&path).unwrap();
@@ -414,6 +414,75 @@ async fn one_server_per_database_and_a_damaged_one_is_refused_untouched() {
         bytes,
         "the file is kept as it was"
     );
+}
+
+/// Endings the moves do not show (an imported resignation) and standing draw offers are
+/// kept in the archive: after a restart the game is still over, the offer still stands.
+#[tokio::test]
+async fn imported_endings_and_draw_offers_survive_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("g.db");
+    let server = start(&db).await;
+    let c = Client::new(server.addr);
+    let pgn = "[Event \"casual\"]\n[Result \"1-0\"]\n[Termination \"Black resigned\"]\n\n\
+               1. e4 e5 2. Nf3 1-0\n";
+    let (status, made) = c.import(pgn.into()).await;
+    assert_eq!(status, 200, "{made}");
+    let imported = made["id"].as_i64().unwrap();
+    let black = made["seats"][1]["token"].as_str().unwrap().to_string();
+    // a result that is no number does not end a game
+    let nan = "[Result \"NaN 0\"]\n\n1. e4 e5 *\n";
+    let (status, made) = c.import(nan.into()).await;
+    assert_eq!(status, 200, "{made}");
+    let not_ended = made["id"].as_i64().unwrap();
+    let (id, t) = create(&c, json!({"game": "shatranj", "seats": humans(2)})).await;
+    let (s, e) = act(
+        &c,
+        id,
+        "draw",
+        json!({"seat": 0, "token": t[0], "action": "offer"}),
+    )
+    .await;
+    assert_eq!(s, 200, "{e}");
+
+    server.stop().await;
+    let server = start(&db).await;
+    let c = Client::new(server.addr);
+    let (_, g) = c.get(&format!("/api/games/{imported}")).await;
+    assert_eq!(g["outcome"]["text"], "White wins", "{g}");
+    assert_eq!(g["outcome"]["reason"], "Black resigned");
+    let (s, e) = play(&c, imported, 1, &black, "b8c6").await;
+    assert_eq!(s, 409, "the game is over: {e}");
+    let (_, g) = c.get(&format!("/api/games/{not_ended}")).await;
+    assert!(g["outcome"].is_null(), "{g}");
+    let (_, g) = c.get(&format!("/api/games/{id}")).await;
+    assert_eq!(g["drawOffer"], 0);
+    let (s, e) = act(
+        &c,
+        id,
+        "draw",
+        json!({"seat": 1, "token": t[1], "action": "accept"}),
+    )
+    .await;
+    assert_eq!(s, 200, "{e}");
+    assert_eq!(e["outcome"]["reason"], "agreement");
+    // a move withdraws an offer, after a restart too
+    let (id, t) = create(&c, json!({"game": "makruk", "seats": humans(2)})).await;
+    act(
+        &c,
+        id,
+        "draw",
+        json!({"seat": 0, "token": t[0], "action": "offer"}),
+    )
+    .await;
+    let (s, _) = play(&c, id, 0, &t[0], "e3e4").await;
+    assert_eq!(s, 200);
+    server.stop().await;
+    let server = start(&db).await;
+    let c = Client::new(server.addr);
+    let (_, g) = c.get(&format!("/api/games/{id}")).await;
+    assert!(g["drawOffer"].is_null(), "{g}");
+    server.stop().await;
 }
 
 #[tokio::test]

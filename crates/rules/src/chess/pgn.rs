@@ -20,9 +20,6 @@ pub enum PgnError {
         /// The text.
         text: String,
     },
-    /// No `[Variant]` tag.
-    #[error("the record has no [Variant \"...\"] tag")]
-    NoVariant,
     /// The variant, ruleset or options are unknown.
     #[error(transparent)]
     Ruleset(#[from] RulesetError),
@@ -177,7 +174,8 @@ pub fn read(text: &str) -> Result<Record, PgnError> {
             .find(|(k, _)| k == n)
             .map(|(_, v): &(String, String)| v.clone())
     };
-    let game_id = get("Variant").ok_or(PgnError::NoVariant)?;
+    // a record without a variant is of chess, as every PGN reader takes it
+    let game_id = get("Variant").unwrap_or_else(|| "chess".into());
     let options: Vec<String> = get("Options")
         .map(|o| o.split_whitespace().map(String::from).collect())
         .unwrap_or_default();

@@ -212,6 +212,9 @@ fn recorded_ending(text: &str, seats: usize) -> Option<Outcome> {
             .collect::<Result<_, _>>()
             .ok()?,
     };
+    if payoffs.iter().any(|p| !p.is_finite()) {
+        return None;
+    }
     (payoffs.len() == seats).then(|| Outcome {
         payoffs,
         reason: tag(text, "Termination").unwrap_or_else(|| "recorded result".into()),

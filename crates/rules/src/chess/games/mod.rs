@@ -91,7 +91,11 @@ pub enum RulesetError {
 
 /// Finds a game by our id or by Fairy-Stockfish's name.
 pub fn find_game(name: &str) -> Result<&'static GameInfo, RulesetError> {
-    let n = name.to_ascii_lowercase();
+    let mut n = name.to_ascii_lowercase();
+    // the name lichess, cutechess and pychess give chess
+    if n == "standard" {
+        n = "chess".into();
+    }
     GAMES
         .iter()
         .find(|g| g.id == n || g.fsf == Some(n.as_str()))
