@@ -27,7 +27,7 @@ cargo build --locked --profile test -p ashta
 BIN="${CARGO_TARGET_DIR:-target}/debug/ashta"
 WORK=$(mktemp -d)
 PORT=$((20000 + RANDOM % 20000))
-"$BIN" serve --addr "127.0.0.1:$PORT" --db "$WORK/browser.db" --no-open >"$WORK/serve.log" 2>&1 &
+"$BIN" serve --addr "127.0.0.1:$PORT" --db "$WORK/browser.db" --no-open --games-per-minute 100000 >"$WORK/serve.log" 2>&1 &
 SERVER=$!
 trap 'kill $SERVER 2>/dev/null || true; rm -rf "$WORK"' EXIT
 UP=0

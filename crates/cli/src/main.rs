@@ -277,6 +277,12 @@ enum Command {
         /// Do not open the page in a browser.
         #[arg(long)]
         no_open: bool,
+        /// Threads for the computer's searches (default: one fewer than the cores).
+        #[arg(long)]
+        engine_threads: Option<usize>,
+        /// New games (created or imported) an address may start a minute.
+        #[arg(long, default_value_t = 60)]
+        games_per_minute: u32,
     },
 }
 
@@ -661,9 +667,23 @@ fn run(cli: Cli) -> Result<()> {
             }
             Ok(())
         }
-        Command::Serve { addr, db, no_open } => {
+        Command::Serve {
+            addr,
+            db,
+            no_open,
+            engine_threads,
+            games_per_minute,
+        } => {
             let db = db.unwrap_or_else(ashta_server::default_db_path);
-            tokio::runtime::Runtime::new()?.block_on(ashta_server::serve(addr, &db, !no_open))
+            let mut config = ashta_server::Config {
+                games_per_minute,
+                ..Default::default()
+            };
+            if let Some(n) = engine_threads {
+                config.engine_threads = n;
+            }
+            tokio::runtime::Runtime::new()?
+                .block_on(ashta_server::serve(addr, &db, !no_open, config))
         }
         Command::TuneData {
             game,

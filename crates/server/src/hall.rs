@@ -1,11 +1,15 @@
 //! The games being played: each in a room with its table, seats, watchers and the
 //! computer's thinking. Every change is written to the store before it is announced.
 
+use crate::pool::Pool;
 use crate::store::{Finish, SeatSpec, Store};
 use crate::table::{Played, Setup, Table};
+use crate::Config;
 use serde_json::{json, Value};
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Instant;
 use tokio::sync::broadcast;
 
 /// An error for the API: an HTTP status and a message.
@@ -41,6 +45,8 @@ pub struct Room {
     version: u64,
     draw_offer: Option<usize>,
     thinking: bool,
+    /// Deleted: nothing more is played or stored.
+    deleted: bool,
     tx: broadcast::Sender<Arc<str>>,
 }
 
@@ -98,6 +104,12 @@ pub struct Hall {
     /// The address for friends on the local network, when the server listens there.
     pub network_url: Option<String>,
     rooms: Mutex<HashMap<i64, Arc<Mutex<Room>>>>,
+    /// The engine threads.
+    pool: Pool,
+    admin: String,
+    games_per_minute: u32,
+    /// New games per address: the budget left and when it was last topped up.
+    budgets: Mutex<HashMap<IpAddr, (f64, Instant)>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -127,12 +139,94 @@ pub fn created(id: i64, table: &Table, seats: &[SeatSpec]) -> Value {
 }
 
 impl Hall {
-    pub fn new(store: Store, network_url: Option<String>) -> Hall {
+    pub fn new(store: Store, network_url: Option<String>, config: &Config) -> Hall {
         Hall {
             store,
             network_url,
             rooms: Mutex::new(HashMap::new()),
+            pool: Pool::new(config.engine_threads),
+            admin: config.admin_token.clone().unwrap_or_else(token),
+            games_per_minute: config.games_per_minute,
+            budgets: Mutex::new(HashMap::new()),
         }
+    }
+
+    /// The administrator's secret.
+    pub fn admin_token(&self) -> &str {
+        &self.admin
+    }
+
+    /// The engine threads' load.
+    pub fn engine_load(&self) -> crate::pool::Load {
+        self.pool.load()
+    }
+
+    /// Counts a new game against `from`'s budget (`games_per_minute`, topped up evenly
+    /// over the minute); refused with 429 when it is spent.
+    pub fn admit(&self, from: IpAddr) -> Result<(), Refusal> {
+        let cap = f64::from(self.games_per_minute.max(1));
+        let now = Instant::now();
+        let mut budgets = lock(&self.budgets);
+        if budgets.len() > 10_000 {
+            // forget the addresses whose budget is full again
+            budgets.retain(|_, (left, at)| *left + at.elapsed().as_secs_f64() * cap / 60.0 < cap);
+        }
+        let (left, at) = budgets.entry(from).or_insert((cap, now));
+        *left = (*left + now.duration_since(*at).as_secs_f64() * cap / 60.0).min(cap);
+        *at = now;
+        if *left < 1.0 {
+            let wait = ((1.0 - *left) * 60.0 / cap).ceil();
+            return Err(Refusal::new(
+                429,
+                format!(
+                    "too many new games from {from}: {} a minute at most; try again in {wait} s",
+                    self.games_per_minute
+                ),
+            ));
+        }
+        *left -= 1.0;
+        Ok(())
+    }
+
+    /// Deletes game `id` for the administrator, or for a seat holder of a game whose other
+    /// seats are all the computer's (a game between people is kept for all of them).
+    pub fn delete(
+        &self,
+        id: i64,
+        seat: Option<usize>,
+        token: &str,
+        admin: &str,
+    ) -> Result<Value, Refusal> {
+        let room = self.room(id)?;
+        let mut r = lock(&room);
+        if admin.is_empty() || admin != self.admin {
+            if !admin.is_empty() {
+                return Err(Refusal::new(403, "that is not the administrator's token"));
+            }
+            let seat = seat.ok_or_else(|| {
+                Refusal::new(
+                    403,
+                    "deleting a game takes a seat's token or the administrator's",
+                )
+            })?;
+            r.authorize(seat, token)?;
+            let others_human = r
+                .seats
+                .iter()
+                .enumerate()
+                .any(|(i, s)| i != seat && !s.is_computer());
+            if others_human {
+                return Err(Refusal::new(
+                    403,
+                    "a game with other people at the table is theirs too: it is kept",
+                ));
+            }
+        }
+        self.store.delete(id).map_err(Refusal::store)?;
+        r.deleted = true;
+        r.version += 1;
+        lock(&self.rooms).remove(&id);
+        Ok(json!({ "deleted": id }))
     }
 
     /// The room of game `id`, loading it from the store if needed.
@@ -158,6 +252,7 @@ impl Hall {
             version: 0,
             draw_offer: stored.draw_offer,
             thinking: false,
+            deleted: false,
             tx: broadcast::channel(64).0,
         }));
         rooms.insert(id, room.clone());
@@ -240,6 +335,7 @@ impl Hall {
             version: 0,
             draw_offer: None,
             thinking: false,
+            deleted: false,
             tx: broadcast::channel(64).0,
         }));
         lock(&self.rooms).insert(id, room);
@@ -254,6 +350,9 @@ impl Hall {
         room: &mut Room,
         change: impl FnOnce(&mut Table) -> Result<Vec<Played>, Refusal>,
     ) -> Result<(), Refusal> {
+        if room.deleted {
+            return Err(Refusal::new(404, format!("game {} was deleted", room.id)));
+        }
         let before = room.table.clone();
         let ply = before.played().len();
         let added = match change(&mut room.table) {
@@ -419,7 +518,7 @@ impl Hall {
         let Ok(room) = self.room(id) else { return };
         let job = {
             let mut r = lock(&room);
-            if r.thinking || r.table.is_over() {
+            if r.thinking || r.deleted || r.table.is_over() {
                 return;
             }
             let seat = r
@@ -438,16 +537,26 @@ impl Hall {
             } else {
                 0
             };
-            (r.table.clone(), seat, r.seats[seat].level, r.version, pause)
+            let person = r.seats.iter().any(|s| !s.is_computer());
+            (
+                r.table.clone(),
+                seat,
+                r.seats[seat].level,
+                r.version,
+                pause,
+                person,
+            )
         };
         let hall = self.clone();
         tokio::spawn(async move {
-            let (table, seat, level, version, pause) = job;
+            let (table, seat, level, version, pause, person) = job;
             if pause > 0 {
                 tokio::time::sleep(std::time::Duration::from_millis(pause)).await;
             }
             let seed = rand::random::<u64>();
-            let choice = tokio::task::spawn_blocking(move || table.think(seat, level, seed))
+            let choice = hall
+                .pool
+                .run(person, move || table.think(seat, level, seed))
                 .await
                 .ok()
                 .flatten();

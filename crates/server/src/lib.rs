@@ -22,6 +22,7 @@
 pub mod catalog;
 pub mod computer;
 mod hall;
+pub mod pool;
 pub mod store;
 pub mod table;
 mod views;
@@ -46,10 +47,36 @@ pub fn default_db_path() -> PathBuf {
     }
 }
 
+/// What the server allows, for a server open to the network.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Threads that run the computer's searches (the requests are answered on others).
+    pub engine_threads: usize,
+    /// New games (created or imported) an address may start a minute.
+    pub games_per_minute: u32,
+    /// The administrator's secret, which may delete any game; drawn at random when `None`.
+    pub admin_token: Option<String>,
+}
+
+impl Default for Config {
+    /// One engine thread fewer than the machine has cores (at least one), 60 new games a
+    /// minute an address.
+    fn default() -> Config {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        Config {
+            engine_threads: cores.saturating_sub(1).max(1),
+            games_per_minute: 60,
+            admin_token: None,
+        }
+    }
+}
+
 /// A running server.
 pub struct Running {
     /// The address it listens on.
     pub addr: SocketAddr,
+    /// The administrator's secret (`DELETE /api/games/{id}` with `{"admin": ...}`).
+    pub admin_token: String,
     stop: Option<oneshot::Sender<()>>,
     task: tokio::task::JoinHandle<()>,
     /// The database's lock, let go when the server stops.
@@ -69,6 +96,11 @@ impl Running {
 /// Opens the database and starts serving on `addr` (port 0 picks a free port); unfinished
 /// games whose next move is the computer's carry on at once.
 pub async fn start(addr: SocketAddr, db: &Path) -> anyhow::Result<Running> {
+    start_with(addr, db, Config::default()).await
+}
+
+/// [`start`] with the limits of `config`.
+pub async fn start_with(addr: SocketAddr, db: &Path, config: Config) -> anyhow::Result<Running> {
     let lock = lock_database(db)?;
     let store = store::Store::open(db)
         .map_err(anyhow::Error::msg)
@@ -77,9 +109,10 @@ pub async fn start(addr: SocketAddr, db: &Path) -> anyhow::Result<Running> {
         .await
         .with_context(|| format!("cannot listen on {addr}"))?;
     let addr = listener.local_addr()?;
-    let hall = Arc::new(hall::Hall::new(store, network_url(addr)));
+    let hall = Arc::new(hall::Hall::new(store, network_url(addr), &config));
+    let admin_token = hall.admin_token().to_string();
     hall.resume_all();
-    let app = web::router(hall);
+    let app = web::router(hall).into_make_service_with_connect_info::<SocketAddr>();
     let (tx, rx) = oneshot::channel::<()>();
     let task = tokio::spawn(async move {
         let _ = axum::serve(listener, app)
@@ -90,6 +123,7 @@ pub async fn start(addr: SocketAddr, db: &Path) -> anyhow::Result<Running> {
     });
     Ok(Running {
         addr,
+        admin_token,
         stop: Some(tx),
         task,
         _lock: lock,
@@ -156,8 +190,9 @@ fn network_url(addr: SocketAddr) -> Option<String> {
 }
 
 /// Serves until Ctrl-C: the command `ashta serve`.
-pub async fn serve(addr: SocketAddr, db: &Path, open: bool) -> anyhow::Result<()> {
-    let running = start(addr, db).await?;
+pub async fn serve(addr: SocketAddr, db: &Path, open: bool, config: Config) -> anyhow::Result<()> {
+    let threads = config.engine_threads;
+    let running = start_with(addr, db, config).await?;
     let url = if running.addr.ip().is_unspecified() {
         format!("http://127.0.0.1:{}/", running.addr.port())
     } else {
@@ -172,6 +207,11 @@ pub async fn serve(addr: SocketAddr, db: &Path, open: bool) -> anyhow::Result<()
         ),
         None => {}
     }
+    println!(
+        "The computer thinks on {threads} thread{}. Administrator's token (deletes any game): {}",
+        if threads == 1 { "" } else { "s" },
+        running.admin_token
+    );
     if open {
         open_browser(&url);
     }

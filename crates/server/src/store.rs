@@ -229,6 +229,17 @@ impl Store {
         tx.commit().map_err(db_err)
     }
 
+    /// Deletes a game and its moves.
+    pub fn delete(&self, id: i64) -> Result<(), String> {
+        let mut conn = self.conn();
+        let tx = conn.transaction().map_err(db_err)?;
+        tx.execute("DELETE FROM moves WHERE game_id = ?1", params![id])
+            .map_err(db_err)?;
+        tx.execute("DELETE FROM games WHERE id = ?1", params![id])
+            .map_err(db_err)?;
+        tx.commit().map_err(db_err)
+    }
+
     /// Records the seat whose draw offer stands (`None`: no offer).
     pub fn set_draw_offer(&self, id: i64, seat: Option<usize>) -> Result<(), String> {
         self.conn()

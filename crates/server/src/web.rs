@@ -6,13 +6,14 @@ use crate::store::{Filter, SeatSpec};
 use crate::table::{Setup, Table};
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, Query, State};
+use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{header, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{json, Value};
+use std::net::SocketAddr;
 use std::sync::Arc;
 
 type Shared = State<Arc<Hall>>;
@@ -42,8 +43,9 @@ pub fn router(hall: Arc<Hall>) -> Router {
     Router::new()
         .route("/api/catalog", get(catalog))
         .route("/api/info", get(info))
+        .route("/api/status", get(status))
         .route("/api/games", get(list).post(create))
-        .route("/api/games/{id}", get(state))
+        .route("/api/games/{id}", get(state).delete(remove))
         .route("/api/games/{id}/{action}", post(seat_action))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/ws", get(watch))
@@ -81,6 +83,16 @@ async fn info(State(hall): Shared) -> Json<Value> {
     Json(json!({ "networkUrl": hall.network_url, "version": env!("CARGO_PKG_VERSION") }))
 }
 
+/// The engine threads' load: threads, searches running, games waiting for one.
+async fn status(State(hall): Shared) -> Json<Value> {
+    let l = hall.engine_load();
+    Json(json!({
+        "engineThreads": l.threads,
+        "searching": l.running,
+        "waiting": { "withPeople": l.waiting_person, "computersOnly": l.waiting_computers },
+    }))
+}
+
 async fn catalog() -> Json<Value> {
     Json(crate::catalog::catalog())
 }
@@ -96,8 +108,13 @@ struct NewGame {
     seed: Option<u64>,
 }
 
-async fn create(State(hall): Shared, b: Result<Json<NewGame>, JsonRejection>) -> Answer {
+async fn create(
+    State(hall): Shared,
+    ConnectInfo(from): ConnectInfo<SocketAddr>,
+    b: Result<Json<NewGame>, JsonRejection>,
+) -> Answer {
     let n = body(b)?;
+    hall.admit(from.ip())?;
     let setup = Setup {
         game: n.game,
         ruleset: n.ruleset,
@@ -163,6 +180,26 @@ async fn seat_action(
 }
 
 #[derive(Deserialize)]
+struct Removal {
+    seat: Option<usize>,
+    #[serde(default)]
+    token: String,
+    #[serde(default)]
+    admin: String,
+}
+
+/// Deletes a game: the administrator any game, a seat holder a game against the computer.
+async fn remove(
+    State(hall): Shared,
+    p: Result<Path<String>, PathRejection>,
+    b: Result<Json<Removal>, JsonRejection>,
+) -> Answer {
+    let id = game_id(p)?;
+    let r = body(b)?;
+    hall.delete(id, r.seat, &r.token, &r.admin).map(Json)
+}
+
+#[derive(Deserialize)]
 struct RecordFormat {
     /// `pgn` (the chess family's default) or `ashta`.
     format: Option<String>,
@@ -214,10 +251,15 @@ async fn record(
         .into_response())
 }
 
-async fn import(State(hall): Shared, text: String) -> Answer {
+async fn import(
+    State(hall): Shared,
+    ConnectInfo(from): ConnectInfo<SocketAddr>,
+    text: String,
+) -> Answer {
     if text.trim().is_empty() {
         return Err(Refusal::new(400, "the record is empty"));
     }
+    hall.admit(from.ip())?;
     let table = Table::from_record(&text).map_err(|e| Refusal::new(422, e))?;
     let seats = (0..table.seats())
         .map(|_| SeatSpec {

@@ -485,6 +485,86 @@ async fn imported_endings_and_draw_offers_survive_a_restart() {
     server.stop().await;
 }
 
+/// New games are limited per address (429 with the reason); the administrator deletes any
+/// game, a seat holder a game against the computer but not one with other people.
+#[tokio::test]
+async fn new_games_are_limited_and_games_can_be_deleted() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = ashta_server::Config {
+        games_per_minute: 5,
+        engine_threads: 1,
+        admin_token: None,
+    };
+    let server = ashta_server::start_with(
+        "127.0.0.1:0".parse().unwrap(),
+        &dir.path().join("g.db"),
+        config,
+    )
+    .await
+    .unwrap();
+    let c = Client::new(server.addr);
+    let computers = json!([{"kind": "computer", "level": 8}, {"kind": "computer", "level": 8}]);
+    let (cvc, _) = create(&c, json!({"game": "xiangqi", "seats": computers})).await;
+    let (pvc, t) = create(
+        &c,
+        json!({"game": "makruk", "seats": [{"kind": "human"}, {"kind": "computer", "level": 1}]}),
+    )
+    .await;
+    let (pvp, t2) = create(&c, json!({"game": "shogi", "seats": humans(2)})).await;
+    let (status, _) = c.import("1. e4 e5 *".into()).await;
+    assert_eq!(status, 200);
+    create(&c, json!({"game": "asha", "seats": humans(2)})).await;
+    let (status, e) = c
+        .post("/api/games", json!({"game": "asha", "seats": humans(2)}))
+        .await;
+    assert_eq!(status, 429, "{e}");
+    assert!(e["error"].as_str().unwrap().contains("5 a minute"), "{e}");
+    let (status, e) = c.import("1. d4 d5 *".into()).await;
+    assert_eq!(status, 429, "{e}");
+    let (_, st) = c.get("/api/status").await;
+    assert_eq!(st["engineThreads"], 1);
+
+    let delete = |id: i64, body: Value| {
+        let http = c.http.clone();
+        let url = format!("{}/api/games/{id}", c.base);
+        async move {
+            let r = http.delete(url).json(&body).send().await.unwrap();
+            (r.status().as_u16(), r.json::<Value>().await.unwrap())
+        }
+    };
+    // the computer-only game: only the administrator
+    let (s, e) = delete(cvc, json!({"admin": "guess"})).await;
+    assert_eq!(s, 403, "{e}");
+    let (s, e) = delete(cvc, json!({})).await;
+    assert_eq!(s, 403, "{e}");
+    let (s, e) = delete(cvc, json!({"admin": server.admin_token})).await;
+    assert_eq!(s, 200, "{e}");
+    let (s, _) = c.get(&format!("/api/games/{cvc}")).await;
+    assert_eq!(s, 404);
+    // against the computer: the player may; between people: not one of them alone
+    let (s, e) = delete(pvc, json!({"seat": 1, "token": t[0]})).await;
+    assert_eq!(s, 403, "{e}");
+    let (s, e) = delete(pvc, json!({"seat": 0, "token": t[0]})).await;
+    assert_eq!(s, 200, "{e}");
+    let (s, e) = delete(pvp, json!({"seat": 0, "token": t2[0]})).await;
+    assert_eq!(s, 403, "{e}");
+    assert!(e["error"].as_str().unwrap().contains("kept"), "{e}");
+    let (s, _) = c.get(&format!("/api/games/{pvp}")).await;
+    assert_eq!(s, 200);
+    let (_, list) = c.get("/api/games").await;
+    let ids: Vec<i64> = list["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_i64().unwrap())
+        .collect();
+    assert!(
+        !ids.contains(&cvc) && !ids.contains(&pvc) && ids.contains(&pvp),
+        "{ids:?}"
+    );
+    server.stop().await;
+}
+
 #[tokio::test]
 async fn bad_requests_get_clear_errors_and_the_server_keeps_running() {
     let dir = tempfile::tempdir().unwrap();
