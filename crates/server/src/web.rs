@@ -6,8 +6,10 @@ use crate::store::{Filter, SeatSpec};
 use crate::table::{Setup, Table};
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{ConnectInfo, Path, Query, State};
-use axum::http::{header, StatusCode, Uri};
+use axum::extract::Request;
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State};
+use axum::http::{header, Method, StatusCode, Uri};
+use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -28,8 +30,11 @@ impl IntoResponse for Refusal {
 type Answer = Result<Json<Value>, Refusal>;
 
 fn body<T>(b: Result<Json<T>, JsonRejection>) -> Result<T, Refusal> {
-    b.map(|Json(t)| t)
-        .map_err(|e| Refusal::new(400, format!("bad request body: {}", e.body_text())))
+    b.map(|Json(t)| t).map_err(|e| {
+        let status = e.status().as_u16();
+        let status = if status == 422 { 400 } else { status };
+        Refusal::new(status, format!("bad request body: {}", e.body_text()))
+    })
 }
 
 fn game_id(p: Result<Path<String>, PathRejection>) -> Result<i64, Refusal> {
@@ -54,8 +59,92 @@ pub fn router(hall: Arc<Hall>) -> Router {
         .route("/board.js", get(|| file("text/javascript", BOARD_JS)))
         .route("/style.css", get(|| file("text/css", STYLE_CSS)))
         .fallback(fallback)
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(middleware::from_fn(json_errors))
+        .layer(middleware::from_fn(same_origin))
         .with_state(hall)
 }
+
+/// Every refusal as JSON, also those made before a handler runs (a method a path does not
+/// take, a body over the limit or not UTF-8, a WebSocket request without upgrade).
+async fn json_errors(req: Request, next: Next) -> Response {
+    let method = req.method().clone();
+    let path = req.uri().path().to_string();
+    let res = next.run(req).await;
+    let status = res.status();
+    let json = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || json {
+        return res;
+    }
+    let (mut parts, body) = res.into_parts();
+    let text = axum::body::to_bytes(body, 64 * 1024)
+        .await
+        .unwrap_or_default();
+    let text = String::from_utf8_lossy(&text).trim().to_string();
+    let message = if status == StatusCode::METHOD_NOT_ALLOWED {
+        let allowed = parts
+            .headers
+            .get(header::ALLOW)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+            .to_string();
+        if allowed.is_empty() {
+            format!("{method} is not taken by {path}")
+        } else {
+            format!("{method} is not taken by {path} (it takes {allowed})")
+        }
+    } else if status == StatusCode::PAYLOAD_TOO_LARGE {
+        format!("the request body is over the limit of {} bytes", BODY_LIMIT)
+    } else if text.is_empty() {
+        status
+            .canonical_reason()
+            .unwrap_or("refused")
+            .to_lowercase()
+    } else {
+        text
+    };
+    let body = json!({ "error": message }).to_string();
+    parts.headers.remove(header::CONTENT_LENGTH);
+    parts.headers.insert(
+        header::CONTENT_TYPE,
+        header::HeaderValue::from_static("application/json"),
+    );
+    Response::from_parts(parts, axum::body::Body::from(body))
+}
+
+/// Refuses changes asked by another site's page (a form posted from elsewhere): a
+/// browser names the page's origin, which must be this server's.
+async fn same_origin(req: Request, next: Next) -> Response {
+    if !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
+        let h = req.headers();
+        let text = |name: header::HeaderName| h.get(name).and_then(|v| v.to_str().ok());
+        let cross_site = text(header::HeaderName::from_static("sec-fetch-site"))
+            .is_some_and(|v| v == "cross-site" || v == "same-site");
+        let foreign = match (text(header::ORIGIN), text(header::HOST)) {
+            (Some(origin), Some(host)) => origin.split_once("://").map(|(_, o)| o) != Some(host),
+            (Some(_), None) => true,
+            _ => false,
+        };
+        if cross_site || foreign {
+            return Refusal::new(
+                403,
+                "requests from another site's page are refused: use this server's own page or a \
+                 client that is not a browser",
+            )
+            .into_response();
+        }
+    }
+    next.run(req).await
+}
+
+/// The largest message a watcher may send over the WebSocket.
+const WATCHER_MESSAGE_LIMIT: usize = 4096;
+
+/// The largest request body taken (records of long games fit many times over).
+pub const BODY_LIMIT: usize = 2 * 1024 * 1024;
 
 const INDEX_HTML: &str = include_str!("../web/index.html");
 const APP_JS: &str = include_str!("../web/app.js");
@@ -282,7 +371,11 @@ async fn watch(
         let r = room.lock().unwrap_or_else(|e| e.into_inner());
         (r.state().to_string(), r.subscribe())
     };
-    Ok(ws.on_upgrade(move |socket| follow(socket, first, rx)))
+    // watchers only listen: what they send is read and dropped, so it is kept small
+    Ok(ws
+        .max_message_size(WATCHER_MESSAGE_LIMIT)
+        .max_frame_size(WATCHER_MESSAGE_LIMIT)
+        .on_upgrade(move |socket| follow(socket, first, rx)))
 }
 
 /// Sends the state now and after every change until the watcher leaves.

@@ -230,6 +230,21 @@ async fn watchers_see_each_move_live() {
     };
     assert_eq!(next["moves"][0]["label"], "C2=5");
     assert_eq!(next["board"]["style"], "xiangqi");
+    // a watcher who sends a large message is cut off rather than buffered
+    use futures_util::SinkExt;
+    let big = tokio_tungstenite::tungstenite::Message::Text("x".repeat(100_000).into());
+    let _ = ws.send(big).await;
+    let end = tokio::time::timeout(Duration::from_secs(5), async {
+        loop {
+            match ws.next().await {
+                None | Some(Err(_)) => return true,
+                Some(Ok(tokio_tungstenite::tungstenite::Message::Close(_))) => return true,
+                Some(Ok(_)) => {}
+            }
+        }
+    })
+    .await;
+    assert_eq!(end, Ok(true), "the connection is closed");
     server.stop().await;
 }
 
@@ -611,6 +626,88 @@ async fn bad_requests_get_clear_errors_and_the_server_keeps_running() {
     assert_eq!(s, 400);
     let (status, _) = c.import("[Variant \"makruk\"]\n\n1. e9e9 *".into()).await;
     assert_eq!(status, 422);
+    // refusals made before any handler runs are JSON too, with their own status
+    let raw =
+        |method: reqwest::Method, path: &str| c.http.request(method, format!("{}{path}", c.base));
+    let json_refusal = |r: reqwest::Response| async move {
+        let status = r.status().as_u16();
+        let kind = r.headers()["content-type"].to_str().unwrap().to_string();
+        let v: Value = r.json().await.expect("a JSON body");
+        assert!(kind.starts_with("application/json"), "{kind}");
+        (
+            status,
+            v["error"].as_str().expect("an error text").to_string(),
+        )
+    };
+    let (s, e) = json_refusal(
+        raw(reqwest::Method::PUT, "/api/games")
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(s, 405, "{e}");
+    assert!(e.contains("PUT is not taken"), "{e}");
+    let big = "1. e4 e5 ".repeat(300_000);
+    let (s, e) = json_refusal(
+        raw(reqwest::Method::POST, "/api/import")
+            .body(big)
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(s, 413, "{e}");
+    let (s, e) = json_refusal(
+        raw(reqwest::Method::POST, "/api/games")
+            .header("content-type", "application/json")
+            .body(format!(
+                "{{\"game\": \"{}\", \"seats\": []}}",
+                "x".repeat(3_000_000)
+            ))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(s, 413, "{e}");
+    let (s, e) = json_refusal(
+        raw(reqwest::Method::POST, "/api/import")
+            .body(vec![0x31, 0x2e, 0x20, 0xff, 0xfe])
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(s, 400, "{e}");
+    let (s, e) = json_refusal(
+        raw(reqwest::Method::GET, "/api/games/1/ws")
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert!(s == 400 || s == 426, "{s} {e}");
+    // a form posted from another site's page is refused; this server's own page is not
+    let (s, e) = json_refusal(
+        raw(reqwest::Method::POST, "/api/import")
+            .header("origin", "http://elsewhere.example")
+            .header("content-type", "application/x-www-form-urlencoded")
+            .body("1. e4 e5 *")
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(s, 403, "{e}");
+    assert!(e.contains("another site"), "{e}");
+    let r = raw(reqwest::Method::POST, "/api/import")
+        .header("origin", c.base.clone())
+        .body("1. e4 e5 *")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 200);
     // resign and draw rules
     let (id, t) = create(&c, json!({"game": "janggi", "seats": humans(2)})).await;
     let (s, _) = act(
