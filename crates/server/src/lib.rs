@@ -22,6 +22,7 @@
 pub mod catalog;
 pub mod computer;
 mod hall;
+pub mod listen;
 pub mod pool;
 pub mod store;
 pub mod table;
@@ -56,6 +57,8 @@ pub struct Config {
     pub games_per_minute: u32,
     /// The administrator's secret, which may delete any game; drawn at random when `None`.
     pub admin_token: Option<String>,
+    /// Connections at once, per address, and the time allowed for requests.
+    pub connections: listen::ConnectionLimits,
 }
 
 impl Default for Config {
@@ -67,6 +70,7 @@ impl Default for Config {
             engine_threads: cores.saturating_sub(1).max(1),
             games_per_minute: 60,
             admin_token: None,
+            connections: listen::ConnectionLimits::default(),
         }
     }
 }
@@ -112,15 +116,9 @@ pub async fn start_with(addr: SocketAddr, db: &Path, config: Config) -> anyhow::
     let hall = Arc::new(hall::Hall::new(store, network_url(addr), &config));
     let admin_token = hall.admin_token().to_string();
     hall.resume_all();
-    let app = web::router(hall).into_make_service_with_connect_info::<SocketAddr>();
+    let app = web::router(hall);
     let (tx, rx) = oneshot::channel::<()>();
-    let task = tokio::spawn(async move {
-        let _ = axum::serve(listener, app)
-            .with_graceful_shutdown(async {
-                let _ = rx.await;
-            })
-            .await;
-    });
+    let task = tokio::spawn(listen::serve(listener, app, config.connections, rx));
     Ok(Running {
         addr,
         admin_token,

@@ -509,6 +509,7 @@ async fn new_games_are_limited_and_games_can_be_deleted() {
         games_per_minute: 5,
         engine_threads: 1,
         admin_token: None,
+        ..Default::default()
     };
     let server = ashta_server::start_with(
         "127.0.0.1:0".parse().unwrap(),
@@ -576,6 +577,89 @@ async fn new_games_are_limited_and_games_can_be_deleted() {
     assert!(
         !ids.contains(&cvc) && !ids.contains(&pvc) && ids.contains(&pvp),
         "{ids:?}"
+    );
+    server.stop().await;
+}
+
+/// Idle, half-sent and surplus connections cannot starve the server: at most so many
+/// connections (and so many from one address) are kept, more are closed at once, and a
+/// connection that does not finish its request's headers or body in time is closed.
+#[tokio::test]
+async fn idle_and_half_sent_connections_are_closed_and_counted() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use tokio::net::TcpStream;
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = ashta_server::Config::default();
+    config.connections.per_address = 8;
+    config.connections.headers = Duration::from_millis(600);
+    config.connections.body = Duration::from_millis(600);
+    let server = ashta_server::start_with(
+        "127.0.0.1:0".parse().unwrap(),
+        &dir.path().join("g.db"),
+        config,
+    )
+    .await
+    .unwrap();
+    let addr = server.addr;
+    /// Reads until the peer closes; what it sent, or `None` if it stays open 5 s.
+    async fn until_closed(s: &mut TcpStream) -> Option<String> {
+        let mut all = Vec::new();
+        let mut buf = [0u8; 4096];
+        loop {
+            match tokio::time::timeout(Duration::from_secs(5), s.read(&mut buf)).await {
+                Err(_) => return None,
+                Ok(Ok(0)) | Ok(Err(_)) => return Some(String::from_utf8_lossy(&all).into()),
+                Ok(Ok(n)) => all.extend_from_slice(&buf[..n]),
+            }
+        }
+    }
+    // eight idle connections fill this address's share: a ninth is closed at once
+    let mut idle = Vec::new();
+    for _ in 0..8 {
+        idle.push(TcpStream::connect(addr).await.unwrap());
+    }
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let mut ninth = TcpStream::connect(addr).await.unwrap();
+    let _ = ninth
+        .write_all(b"GET /api/info HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await;
+    let t = std::time::Instant::now();
+    assert_eq!(until_closed(&mut ninth).await.as_deref(), Some(""));
+    assert!(
+        t.elapsed() < Duration::from_millis(500),
+        "{:?}",
+        t.elapsed()
+    );
+    // the idle ones are closed when the time for headers has passed, and room is made
+    for s in &mut idle {
+        assert!(
+            until_closed(s).await.is_some(),
+            "an idle connection stays open"
+        );
+    }
+    let c = Client::new(addr);
+    let (s, _) = c.get("/api/info").await;
+    assert_eq!(s, 200);
+    // a kept-alive connection that sends nothing more is closed too
+    let mut kept = TcpStream::connect(addr).await.unwrap();
+    kept.write_all(b"GET /api/info HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await
+        .unwrap();
+    let answer = until_closed(&mut kept)
+        .await
+        .expect("closed after its idle time");
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    // a body that stops half way is answered and the connection closed
+    let mut half = TcpStream::connect(addr).await.unwrap();
+    half.write_all(b"POST /api/import HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n1. e4")
+        .await
+        .unwrap();
+    let answer = until_closed(&mut half)
+        .await
+        .expect("a half-sent body is not waited for");
+    assert!(
+        answer.is_empty() || answer.starts_with("HTTP/1.1 4"),
+        "{answer}"
     );
     server.stop().await;
 }

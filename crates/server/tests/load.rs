@@ -18,11 +18,13 @@ async fn fetch(r: reqwest::RequestBuilder) -> Value {
 async fn two_hundred_games_at_once_lose_no_move() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("load.db");
-    // every game comes from one address here: the limit on new games is raised
-    let config = ashta_server::Config {
+    // every game comes from one address here: the limits on new games and on one
+    // address's connections are raised
+    let mut config = ashta_server::Config {
         games_per_minute: 100_000,
         ..Default::default()
     };
+    config.connections.per_address = 1024;
     let server = ashta_server::start_with("127.0.0.1:0".parse().unwrap(), &db, config)
         .await
         .unwrap();

@@ -39,6 +39,7 @@ async fn computer_games_at_the_top_level_do_not_hold_up_people() {
         engine_threads: 1,
         games_per_minute: 100_000,
         admin_token: None,
+        ..Default::default()
     };
     let server = ashta_server::start_with(
         "127.0.0.1:0".parse().unwrap(),
