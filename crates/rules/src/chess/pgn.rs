@@ -4,7 +4,7 @@
 use super::fen::FenError;
 use super::game::ChessGame;
 use super::games::{variant, RulesetError};
-use super::position::Position;
+use super::position::{MoveKind, Position};
 use super::uci::MoveError;
 use crate::game::Game;
 use thiserror::Error;
@@ -126,7 +126,24 @@ pub fn write_ended(
         if white || i == 0 {
             line += &format!("{number}{} ", if white { "." } else { "..." });
         }
-        line += &pos.san(m);
+        // in Senterej's Werera either side moves: the move's SAN is the mover's, and a
+        // move the side to move could read as its own is written by its squares
+        let mut text = None;
+        if pos.simultaneous() && m.kind() != MoveKind::Drop {
+            if let Some(p) = pos.piece_at(m.from()) {
+                if p.color != pos.side_to_move() {
+                    let turned = pos.with_side(p.color);
+                    let san = turned.san(m);
+                    text = Some(if pos.parse_move(&san).is_ok() {
+                        turned.uci(m)
+                    } else {
+                        san
+                    });
+                    pos = turned;
+                }
+            }
+        }
+        line += &text.unwrap_or_else(|| pos.san(m));
         line.push(' ');
         let before = pos.side_to_move();
         pos.play_unchecked(m);
