@@ -27,7 +27,10 @@ pub struct SelfplaySpec {
 pub struct Tally {
     /// Wins per seat.
     pub wins: Vec<usize>,
-    /// Games ended without a single winner.
+    /// Shaturanga's games won by an alliance (both allies ahead of both others, with
+    /// equal stakes): South and North, then West and East.
+    pub alliance_wins: [usize; 2],
+    /// Games ended without a single winner (or alliance).
     pub draws: usize,
     /// Games stopped at the ply limit.
     pub unfinished: usize,
@@ -52,8 +55,16 @@ impl Tally {
             .enumerate()
             .map(|(s, w)| format!("seat {} {w}", s + 1))
             .collect();
+        let alliances = if self.alliance_wins == [0, 0] {
+            String::new()
+        } else {
+            format!(
+                "; alliance wins South-North {}, West-East {}",
+                self.alliance_wins[0], self.alliance_wins[1]
+            )
+        };
         format!(
-            "{} games: wins {}; draws {}; unfinished {}; {:.0} plies a game",
+            "{} games: wins {}{alliances}; draws {}; unfinished {}; {:.0} plies a game",
             self.records.len(),
             wins.join(", "),
             self.draws,
@@ -87,6 +98,21 @@ pub fn iterations(iterations: u64) -> MctsLimits {
         iterations,
         time: None,
         playout_cap: ashta_engine::heuristics::PLAYOUT_CAP,
+    }
+}
+
+/// The alliance that won a Shaturanga game (0: South and North, 1: West and East): the
+/// two allies alone share the best result.
+fn alliance(game: &AnyGame, o: &ashta_rules::Outcome) -> Option<usize> {
+    if !matches!(game, AnyGame::Shaturanga(_)) || o.payoffs.len() != 4 {
+        return None;
+    }
+    let best = o.payoffs.iter().cloned().fold(f64::MIN, f64::max);
+    let top: Vec<usize> = (0..4).filter(|&i| o.payoffs[i] == best).collect();
+    match top.as_slice() {
+        [0, 2] => Some(0),
+        [1, 3] => Some(1),
+        _ => None,
     }
 }
 
@@ -134,18 +160,16 @@ pub fn run<G: Game>(
             g.play(m);
         }
         tally.plies += moves.len();
-        match g.outcome() {
+        let game = wrap(g);
+        match game.outcome() {
             None => tally.unfinished += 1,
-            Some(o) => match o.winner() {
-                Some(s) => tally.wins[s] += 1,
-                None => tally.draws += 1,
+            Some(o) => match (o.winner(), alliance(&game, &o)) {
+                (Some(s), _) => tally.wins[s] += 1,
+                (None, Some(a)) => tally.alliance_wins[a] += 1,
+                (None, None) => tally.draws += 1,
             },
         }
-        tally.records.push(Record {
-            game: wrap(g),
-            seed,
-            moves,
-        });
+        tally.records.push(Record { game, seed, moves });
         bar.inc(1);
     }
     bar.finish_and_clear();
@@ -198,11 +222,36 @@ mod tests {
         )
         .unwrap();
         assert_eq!(tally.unfinished, 0);
+        assert_eq!(
+            tally.wins.iter().sum::<usize>()
+                + tally.alliance_wins.iter().sum::<usize>()
+                + tally.draws,
+            2
+        );
         for r in &tally.records {
             let o = r.game.outcome().expect("finished");
             assert!(o.payoffs.iter().sum::<f64>().abs() < 1e-9);
             assert_eq!(Record::read(&r.text()).unwrap().moves, r.moves);
         }
+    }
+
+    /// Issue: an alliance's win (both allies level ahead of the others) was counted as a
+    /// draw; a tie between rivals is still a draw.
+    #[test]
+    fn a_shaturanga_alliance_win_is_counted_as_the_alliance_s() {
+        use ashta_rules::shaturanga::BoatMove;
+        use ashta_rules::Outcome;
+        let g = AnyGame::Shaturanga(Shaturanga::new(BoatMove::Leap));
+        let o = |payoffs: Vec<f64>| Outcome {
+            payoffs,
+            reason: String::new(),
+        };
+        assert_eq!(alliance(&g, &o(vec![3.0, -3.0, 3.0, -3.0])), Some(0));
+        assert_eq!(alliance(&g, &o(vec![-1.0, 1.0, -1.0, 1.0])), Some(1));
+        assert_eq!(alliance(&g, &o(vec![2.0, 2.0, -2.0, -2.0])), None);
+        assert_eq!(alliance(&g, &o(vec![5.0, -3.0, 1.0, -3.0])), None);
+        let a = AnyGame::Ashtapada(Ashtapada::new(Ruleset::Kile, 4));
+        assert_eq!(alliance(&a, &o(vec![1.0, 0.0, 1.0, 0.0])), None);
     }
 
     #[test]
