@@ -321,6 +321,67 @@ fn rule_8_an_empire_by_another_piece_wins_a_single_stake() {
     assert_eq!(g.debts(), [2, -1, 0, -1]);
 }
 
+/// Rule 5: the rajah on the ally's throne commands "the allied forces": the ally's boat
+/// too, at the ally's throw of 2.
+#[test]
+fn rule_5_the_commanded_allied_army_includes_its_boat() {
+    let pieces = [
+        ("e8", S, Kind::Rajah),
+        ("b3", S, Kind::Horse),
+        ("c6", N, Kind::Boat),
+        ("h7", N, Kind::Pawn),
+        ("c5", W, Kind::Rajah),
+        ("h8", W, Kind::Horse),
+        ("a1", E, Kind::Pawn),
+    ];
+    let mut g = arranged(&pieces, S, Some(5));
+    play(&mut g, "e8d8");
+    // West has no boat, North (its own commander still) no horse, East no boat
+    for t in ["throw 2", "throw 3", "throw 2"] {
+        play(&mut g, t);
+    }
+    assert_eq!(g.ship_controller(N), N);
+    play(&mut g, "throw 5");
+    play(&mut g, "d8e8");
+    assert_eq!(g.commander(N), S);
+    assert_eq!(g.ship_controller(N), S);
+    play(&mut g, "throw 2"); // West has no boat
+    play(&mut g, "throw 2");
+    assert_eq!(g.current(), N);
+    assert_eq!(g.turn(), Turn::Seat(S as usize), "South moves North's boat");
+    let moves = texts(&g);
+    assert!(moves.contains(&"c6a4".to_string()), "{moves:?}");
+}
+
+/// Rule 8 (c): the second hostile rajah taken by "any other piece" builds the empire,
+/// also a piece of the ally's army the player commands (and moved): single stakes to the
+/// player.
+#[test]
+fn rule_8_an_empire_completed_by_the_commanded_ally_s_piece() {
+    let pieces = [
+        ("e8", S, Kind::Rajah),
+        ("b2", S, Kind::Pawn),
+        ("b3", N, Kind::Horse),
+        ("h7", N, Kind::Pawn),
+        ("c5", W, Kind::Rajah),
+        ("h8", W, Kind::Horse),
+        ("a1", E, Kind::Pawn),
+    ];
+    let mut g = arranged(&pieces, S, Some(5));
+    play(&mut g, "e8d8");
+    for _ in 0..3 {
+        play(&mut g, "throw 2");
+    }
+    play(&mut g, "throw 5");
+    play(&mut g, "d8e8");
+    assert_eq!(g.commander(N), S);
+    play(&mut g, "throw 2"); // West has no boat
+    play(&mut g, "throw 3");
+    assert_eq!(g.turn(), Turn::Seat(S as usize));
+    play(&mut g, "b3c5");
+    assert_eq!(g.debts(), [2, -1, 0, -1]);
+}
+
 #[test]
 fn rule_9_concourse_of_shipping() {
     // South's boat leaps a1-c3 to complete the square c3 d3 c4 d4 of four boats

@@ -420,9 +420,19 @@ impl Shaturanga {
     pub fn commander(&self, p: u8) -> u8 {
         self.command[p as usize]
     }
-    /// Who moves player `p`'s boat.
+    /// Who moves player `p`'s boat: whoever took it in a concourse of shipping (rule 9),
+    /// else whoever commands `p`'s army (rule 5: the whole army, boat included).
     pub fn ship_controller(&self, p: u8) -> u8 {
-        self.ship_control[p as usize]
+        self.boat_commander(p)
+    }
+
+    pub(super) fn boat_commander(&self, p: u8) -> u8 {
+        let c = self.ship_control[p as usize];
+        if c != p {
+            c
+        } else {
+            self.command[p as usize]
+        }
     }
     /// Special debts so far (stakes won minus lost), per player.
     pub fn debts(&self) -> [i32; 4] {

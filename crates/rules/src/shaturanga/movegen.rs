@@ -147,12 +147,12 @@ impl Shaturanga {
             4 => of(Kind::Elephant),
             _ => of(Kind::Rajah) | of(Kind::Pawn),
         };
-        // the pieces the actor controls: boats by who commands the ships, the rest by
-        // who commands the army
+        // the pieces the actor controls: the army (boat included, rule 5) by who commands
+        // it, a boat taken in a concourse of shipping (rule 9) by who took it
         let mut controlled = 0u64;
         for o in 0..4 {
             let commander = if die == 2 {
-                self.ship_control[o]
+                self.boat_commander(o as u8)
             } else {
                 self.command[o]
             };

@@ -114,7 +114,7 @@ impl Shaturanga {
         }
         // rule 8: an empire
         if let Some(victim) = rajah_taken {
-            self.check_empire(pc, to, victim);
+            self.check_empire(actor, pc, to, victim);
         }
         self.update_status();
         if self.finish_if_over() {
@@ -276,9 +276,9 @@ impl Shaturanga {
     }
 
     /// Rule 8: a player who holds the ally's throne (commands the ally's army) and has both
-    /// enemy rajahs captured builds an empire.
-    pub(super) fn check_empire(&mut self, pc: Piece, to: Sq, victim: u8) {
-        let p = pc.owner;
+    /// enemy rajahs captured builds an empire. The player `p` is the one who moved `pc`,
+    /// a piece of their own army or of the ally's they command.
+    pub(super) fn check_empire(&mut self, p: u8, pc: Piece, to: Sq, victim: u8) {
         let a = ally(p);
         if self.empire[p as usize]
             || self.command[a as usize] != p
@@ -288,8 +288,8 @@ impl Shaturanga {
         }
         self.empire[p as usize] = true;
         let k = match pc.kind {
-            Kind::Rajah if to == THRONES[victim as usize] => 4,
-            Kind::Rajah => 2,
+            Kind::Rajah if pc.owner == p && to == THRONES[victim as usize] => 4,
+            Kind::Rajah if pc.owner == p => 2,
             _ => 1,
         };
         for e in enemies(p) {
