@@ -481,6 +481,41 @@ fn rule_11_a_privileged_pawn_promotes_anywhere_on_the_far_edge() {
     assert_eq!(at(&g, "e8"), Some((S, Kind::Elephant)));
 }
 
+/// Rule 10: a pawn on the far edge that did not promote "can take no further part in the
+/// game ... unless he should become a privileged pawn"; rule 11: once its player has only
+/// a boat and that pawn besides the rajah, it promotes where it stands, at the choice of
+/// its owner, as its move at a throw of 5.
+#[test]
+fn rule_11_a_pawn_waiting_on_the_far_edge_promotes_once_privileged() {
+    let mut pieces = bystanders();
+    pieces.retain(|p| p.1 != S);
+    pieces.extend([
+        ("d1", S, Kind::Rajah),
+        ("a1", S, Kind::Boat),
+        ("f8", S, Kind::Pawn),
+        ("b2", W, Kind::Rajah),
+        ("e7", N, Kind::Rajah),
+        ("g2", E, Kind::Rajah),
+    ]);
+    let mut g = arranged(&pieces, S, Some(5));
+    let moves = texts(&g);
+    for k in ["b", "h", "e"] {
+        assert!(moves.contains(&format!("f8f8{k}")), "{moves:?}");
+    }
+    play(&mut g, "f8f8e");
+    assert_eq!(at(&g, "f8"), Some((S, Kind::Elephant)));
+    assert_eq!(g.debts(), [0; 4]);
+    // with a second pawn the player is not privileged: the pawn on the edge waits
+    let mut pieces2 = pieces.clone();
+    pieces2.push(("c2", S, Kind::Pawn));
+    let g = arranged(&pieces2, S, Some(5));
+    assert!(
+        !texts(&g).iter().any(|m| m.starts_with("f8")),
+        "{:?}",
+        texts(&g)
+    );
+}
+
 #[test]
 fn rules_12_and_13_peace_and_out_and_the_end_with_stakes() {
     // West is left with its rajah alone: peace. Its turn is skipped.

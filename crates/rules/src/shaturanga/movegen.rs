@@ -53,6 +53,17 @@ impl Shaturanga {
         };
         match pc.kind {
             Kind::Pawn => {
+                // rule 10: a pawn on the far edge waits there; rule 11: once its player is
+                // privileged it promotes where it stands, as its move
+                if far_edge(pc.owner, from) && self.privileged(pc.owner) {
+                    for k in [Kind::Boat, Kind::Horse, Kind::Elephant] {
+                        out.push(Move::Step {
+                            from,
+                            to: from,
+                            promote: Some(k),
+                        });
+                    }
+                }
                 let (df, dr) = forward(pc.owner);
                 if let Some(to) = sq(f + df, r + dr) {
                     if self.board[to as usize].is_none() {

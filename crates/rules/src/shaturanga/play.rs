@@ -68,7 +68,12 @@ impl Shaturanga {
         };
         let actor = self.actor(self.current);
         let mut progress = false;
-        let taken = self.board[to as usize];
+        // a promotion in place (rule 11) takes nothing
+        let taken = if to == from {
+            None
+        } else {
+            self.board[to as usize]
+        };
         self.put(from, None);
         self.put(to, Some(pc));
         let mut rajah_taken = None;
