@@ -240,6 +240,23 @@ fn positions_round_trip_and_bad_text_is_refused() {
     assert!(Ashtapada::from_text("kile S:-,-/N:-,x9 S -").is_err());
     assert!(Ashtapada::from_text("kile S:-,-/N:-,- S 5").is_err());
     assert!(Ashtapada::from_text("chess S:-,-/N:-,- S -").is_err());
+    // states no game reaches: impossible opening throws, pieces out before the start
+    // throws, two seats home (the first one home ends the game)
+    let start = Ashtapada::new(Ruleset::Kile, 2).text();
+    assert!(start.contains("start:"), "{start}");
+    let e = Ashtapada::from_text(&start.replace("start:-,-", "start:9,200"))
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(e.contains("start throws are"), "{e}");
+    let home = Ashtapada::from_text(&start).unwrap();
+    let n = home.pieces(0).len();
+    let all_off = vec!["off"; n].join(",");
+    let both = format!("kile S:{all_off}/N:{all_off} S -");
+    let e = Ashtapada::from_text(&both).err().unwrap().to_string();
+    assert!(e.contains("only one seat"), "{e}");
+    let one = format!("kile S:{all_off}/N:{} S -", vec!["-"; n].join(","));
+    assert!(Ashtapada::from_text(&one).unwrap().outcome().is_some());
     let g = at("kile S:-,-/N:-,- S -");
     assert!(g.parse_move("enter").is_err());
     assert!(g.parse_move("throw 5").is_err());

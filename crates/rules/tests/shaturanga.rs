@@ -657,6 +657,33 @@ fn position_text_reads_back_and_bad_text_is_refused() {
     ] {
         assert!(Shaturanga::from_text(bad, BoatMove::Leap).is_err(), "{bad}");
     }
+    // states no game reaches are refused with the reason
+    let start = g.text();
+    let impossible = [
+        (
+            start.replace("start:-,-,-,-", "start:9,200,-,-"),
+            "opening throws",
+        ),
+        (
+            "8/8/8/8/8/8/8/8 S throw ++++ ---- SWNE SWNE ---- ---- 0,0,0,0 0,0,0,0 0".to_string(),
+            "no pieces",
+        ),
+        (start.replacen("WkWp6", "WkWk6", 1), "two rajahs"),
+        (start.replace("++++ ----", "++++ -p--"), "a prisoner"),
+        (start.replace("++++", "+x++"), "out with pieces"),
+        (start.replace("SWNE SWNE", "WWNE SWNE"), "not its ally"),
+        (
+            start.replace("0,0,0,0 0,0,0,0 0", "1,0,0,0 0,0,0,0 0"),
+            "four pawns",
+        ),
+    ];
+    for (text, why) in impossible {
+        let e = Shaturanga::from_text(&text, BoatMove::Leap)
+            .err()
+            .unwrap_or_else(|| panic!("accepted: {text}"))
+            .to_string();
+        assert!(e.contains(why), "{text}: {e}");
+    }
 }
 
 #[test]

@@ -146,10 +146,28 @@ impl Ashtapada {
             if v.len() != g.seats.len() {
                 return Err(bad("one start throw per seat"));
             }
+            if v.iter()
+                .flatten()
+                .any(|t| !THROWS.iter().any(|(x, _)| x == t))
+            {
+                return Err(bad("start throws are 1, 2, 3, 4 or 8"));
+            }
+            if (0..g.seats.len()).any(|p| g.pieces(p).iter().any(|&x| x != Spot::Hand)) {
+                return Err(bad("before the start throws every piece is in hand"));
+            }
             g.phase = Phase::Start(v);
             return Ok(g);
         }
         g.phase = Phase::Throwing;
+        // the first seat home ends the game: two seats home cannot be
+        let home = (0..g.seats.len())
+            .filter(|&p| g.finished(&g.pieces, p))
+            .count();
+        if home > 1 {
+            return Err(bad(
+                "only one seat can have every piece home (the first ends the game)",
+            ));
+        }
         if let Some(o) = g.winner() {
             if f[3] != "-" {
                 return Err(bad("no throws after the game is over"));

@@ -234,6 +234,14 @@ impl Shaturanga {
                 if throws.len() != 4 {
                     return Err(bad("four opening throws"));
                 }
+                // 0 marks a player out of the contest for the first move
+                if throws
+                    .iter()
+                    .flatten()
+                    .any(|&n| n != 0 && !(2..=5).contains(&n))
+                {
+                    return Err(bad("opening throws are 2 to 5 (0: out of the contest)"));
+                }
                 Phase::Start(throws)
             }
             ["offer", by, h] => Phase::Decide(Decision::OfferExchange {
@@ -300,10 +308,54 @@ impl Shaturanga {
         g.quiet = fields[11]
             .parse()
             .map_err(|_| bad("quiet turns: a number"))?;
+        g.check_possible().map_err(|e| bad(&e))?;
         if !g.finish_if_over() {
             g.end_if_quiet();
         }
         Ok(g)
+    }
+
+    /// Refuses a state no game reaches: an empty board, a player with more than eight
+    /// pieces or two rajahs, a rajah both on the board and a prisoner, pawns on the board
+    /// and lost more than four, a player out with pieces besides a rajah, an army or boat
+    /// commanded by someone other than its owner or the ally.
+    fn check_possible(&self) -> Result<(), String> {
+        if self.owner_bb.iter().all(|&b| b == 0) {
+            return Err("the board has no pieces".into());
+        }
+        for p in 0..4u8 {
+            let i = p as usize;
+            let name = SEAT_NAMES[i];
+            let mine = self.owner_bb[i];
+            let of = |k: Kind| (mine & self.kind_bb[k as usize]).count_ones();
+            if mine.count_ones() > 8 {
+                return Err(format!("{name} has more than eight pieces"));
+            }
+            if of(Kind::Rajah) > 1 {
+                return Err(format!("{name} has two rajahs"));
+            }
+            if of(Kind::Rajah) == 1 && self.prisoner[i] {
+                return Err(format!("{name}'s rajah is on the board and a prisoner"));
+            }
+            if of(Kind::Pawn) + u32::from(self.pawns_lost[i]) > 4 {
+                return Err(format!(
+                    "{name} has more than four pawns, on the board and lost"
+                ));
+            }
+            // (a rajah may come back to a player who is out, by exchange or restoration)
+            if self.status[i] == Status::Out && mine & !self.kind_bb[Kind::Rajah as usize] != 0 {
+                return Err(format!("{name} is out with pieces left"));
+            }
+            for (what, by) in [("army", self.command[i]), ("boat", self.ship_control[i])] {
+                if by != p && by != ally(p) {
+                    return Err(format!(
+                        "{name}'s {what} is commanded by {}, who is not its ally",
+                        SEAT_NAMES[by as usize]
+                    ));
+                }
+            }
+        }
+        Ok(())
     }
 
     /// The board for the terminal: ranks from the top, then each player's standing and the
