@@ -111,8 +111,50 @@ impl AnyGame {
         let mut d = dice.clone();
         each_game!(self, g => d.pick(&g.chance_outcomes()).map(|m| g.move_text(m)))
     }
-    /// Plays a move given as text; checks throws against `dice`.
+    /// The names of the seats.
+    pub fn seat_names(&self) -> Vec<String> {
+        match self {
+            AnyGame::Ahayuta(_) => vec!["Light".into(), "Dark".into()],
+            AnyGame::Ashtapada(g) => g.seats().iter().map(|s| s.name().to_string()).collect(),
+            AnyGame::Shaturanga(_) => crate::shaturanga::SEAT_NAMES
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
+        }
+    }
+
+    /// Seat `seat` resigns and leaves a game of more than two players, which goes on
+    /// without it (see [`Shaturanga::resign`], [`Ashtapada::resign`]); recorded as
+    /// `resign NAME`.
+    pub fn resign(&mut self, seat: usize) -> Result<(), String> {
+        match self {
+            AnyGame::Shaturanga(g) if seat < 4 => g.resign(seat as u8).map_err(|e| e.to_string()),
+            AnyGame::Ashtapada(g) if g.seats().len() > 2 => {
+                g.resign(seat).map_err(|e| e.to_string())
+            }
+            _ => Err("only a player of a game of three or four leaves it by resigning".into()),
+        }
+    }
+
+    /// The record line of `seat`'s resignation.
+    pub fn resign_text(&self, seat: usize) -> String {
+        format!(
+            "resign {}",
+            self.seat_names().get(seat).map_or("?", |s| s.as_str())
+        )
+    }
+
+    /// Plays a move given as text (or a resignation, `resign NAME`); checks throws against
+    /// `dice`.
     pub fn play_text(&mut self, text: &str, dice: &mut Dice) -> Result<(), String> {
+        if let Some(name) = text.trim().strip_prefix("resign ") {
+            let seat = self
+                .seat_names()
+                .iter()
+                .position(|s| s.eq_ignore_ascii_case(name.trim()))
+                .ok_or_else(|| format!("{name:?} is not a seat of this game"))?;
+            return self.resign(seat);
+        }
         fn step<G: Game>(g: &mut G, text: &str, dice: &mut Dice) -> Result<(), String>
         where
             G::MoveError: std::fmt::Display,

@@ -365,3 +365,80 @@ fn a_playout_reaches_what_move_by_move_play_reaches() {
         }
     }
 }
+
+/// A seat of a game of three or four resigns and leaves: its pieces leave the board, it
+/// has no more turns, the others race on and the last one left wins; in a game of two,
+/// or before the opening throws, there is no leaving.
+#[test]
+fn a_resigning_seat_leaves_a_game_of_three_and_the_others_play_on() {
+    let mut g = at("kile S:-,e1/W:c1,-/N:c3,c3 W -");
+    assert_eq!(g.current(), 1);
+    g.resign(1).unwrap();
+    assert!(g.has_resigned(1));
+    assert_eq!(
+        g.pieces(1),
+        vec![Spot::Hand, Spot::Hand],
+        "its pieces leave the board"
+    );
+    assert_eq!(g.current(), 2, "the turn passes over it");
+    assert_eq!(g.text(), "kile S:-,e1/W!:-,-/N:c3,c3 N -");
+    assert_eq!(at(&g.text()), g);
+    assert!(g.resign(1).is_err(), "once");
+    // the turns go round without it
+    play(&mut g, &["throw 2"]);
+    while g.turn() != Turn::Chance {
+        let m = g.legal_moves()[0];
+        g.play(m);
+    }
+    assert_ne!(g.current(), 1);
+    // a resignation by a seat not to act leaves the one to act throwing
+    let before = g.current();
+    let other = if before == 0 { 2 } else { 0 };
+    g.resign(other).unwrap();
+    let o = g.outcome().expect("the last player left wins");
+    assert_eq!(o.winner(), Some(before));
+    assert!(o.reason.contains("last player left"), "{}", o.reason);
+    assert!(at(&g.text()).outcome().is_some());
+    // no leaving a game of two, or before the opening throws
+    assert!(at("kile S:-,e1/N:c3,c3 S -").resign(0).is_err());
+    assert!(Ashtapada::new(Ruleset::Kile, 3).resign(0).is_err());
+    // impossible texts
+    assert!(Ashtapada::from_text("kile S!:-,e1/N:c3,c3 N -").is_err());
+    assert!(Ashtapada::from_text("kile S:-,e1/W!:c1,-/N:c3,c3 S -").is_err());
+    assert!(Ashtapada::from_text("kile S:-,e1/W!:-,-/N:c3,c3 W -").is_err());
+}
+
+/// Random four-seat games where seats resign along the way end, and every position's text
+/// reads back.
+#[test]
+fn four_seat_games_with_resignations_end_and_read_back() {
+    let mut rng = Rng(5);
+    for rules in [Ruleset::Kile, Ruleset::AshtaKashte] {
+        for game in 0..20 {
+            let mut g = Ashtapada::new(rules, 4);
+            for ply in 0..4000 {
+                if g.outcome().is_some() {
+                    break;
+                }
+                if ply % 97 == 50 + game {
+                    let _ = g.resign((rng.next() % 4) as usize);
+                    assert_eq!(at(&g.text()).text(), g.text());
+                    continue;
+                }
+                let m = match g.turn() {
+                    Turn::Chance => {
+                        let t = THROWS[(rng.next() % THROWS.len() as u64) as usize].0;
+                        g.parse_move(&format!("throw {t}")).unwrap()
+                    }
+                    _ => {
+                        let ms = g.legal_moves();
+                        ms[(rng.next() % ms.len() as u64) as usize]
+                    }
+                };
+                assert!(!g.has_resigned(g.current()) || g.turn() == Turn::Over);
+                g.play(m);
+            }
+            assert!(g.outcome().is_some(), "{rules:?} game {game} ends");
+        }
+    }
+}

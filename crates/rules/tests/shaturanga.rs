@@ -695,3 +695,56 @@ fn bad_move_text_is_refused() {
         assert!(g.parse(t).is_err(), "{t}");
     }
 }
+
+/// A player who resigns leaves the game: no more turns (the turn in hand passes), the
+/// pieces stay where they stand and may be taken, the ally fights on alone as in rule 13;
+/// when both allies are gone the other side wins the pool. Recorded as `resign NAME`.
+#[test]
+fn a_resigning_player_leaves_and_the_others_play_on() {
+    let pieces = [
+        ("d1", S, Kind::Rajah),
+        ("c3", S, Kind::Elephant),
+        ("a5", W, Kind::Rajah),
+        ("c6", W, Kind::Horse),
+        ("e8", N, Kind::Rajah),
+        ("h7", N, Kind::Pawn),
+        ("h4", E, Kind::Rajah),
+        ("g4", E, Kind::Pawn),
+    ];
+    let mut g = arranged(&pieces, S, None);
+    assert_eq!(g.turn(), Turn::Chance);
+    // West resigns while South is to throw
+    g.resign(W).unwrap();
+    assert_eq!(g.status(W), Status::Resigned);
+    assert!(g.resign(W).is_err());
+    assert_eq!(at(&g, "c6"), Some((W, Kind::Horse)), "its pieces stay");
+    // South's elephant may take West's horse
+    play(&mut g, "throw 4");
+    assert!(texts(&g).contains(&"c3c6".to_string()), "{:?}", texts(&g));
+    play(&mut g, "c3c6");
+    assert_eq!(g.current(), N, "West's turn is passed over");
+    let text = g.text();
+    assert!(text.contains(" +r++ "), "{text}");
+    assert_eq!(Shaturanga::from_text(&text, BoatMove::Leap).unwrap(), g);
+    // North resigns with the die in hand: the turn passes to East
+    play(&mut g, "throw 5");
+    g.resign(N).unwrap();
+    assert_eq!(g.current(), E);
+    assert_eq!(g.turn(), Turn::Chance);
+    assert!(g.outcome().is_none(), "South fights on alone");
+    // East resigns: West and East are both gone; South and North win
+    g.resign(E).unwrap();
+    let o = g.outcome().expect("over");
+    assert!(
+        o.payoffs[S as usize] > 0.0 && o.payoffs[N as usize] > 0.0,
+        "{o:?}"
+    );
+    assert!(o.payoffs.iter().sum::<f64>().abs() < 1e-9);
+    // not before the opening throws; a record replays a resignation
+    assert!(Shaturanga::new(BoatMove::Leap).resign(S).is_err());
+    let mut any = ashta_rules::record::AnyGame::Shaturanga(arranged(&pieces, S, None));
+    let mut dice = Dice::new(1);
+    any.play_text("resign West", &mut dice).unwrap();
+    assert!(any.play_text("resign Nowhere", &mut dice).is_err());
+    assert!(any.position_text().contains(" +r++ "));
+}

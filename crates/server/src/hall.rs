@@ -417,11 +417,12 @@ impl Hall {
         let room = self.room(id)?;
         let mut r = lock(&room);
         r.authorize(seat, token)?;
-        self.change(&mut r, |t| {
-            t.resign(seat).map_err(|e| Refusal::new(409, e))?;
-            Ok(Vec::new())
-        })?;
-        Ok(r.state())
+        self.change(&mut r, |t| t.resign(seat).map_err(|e| Refusal::new(409, e)))?;
+        let state = r.state();
+        drop(r);
+        // in a game of three or four the others play on: perhaps the computer
+        self.kick(id);
+        Ok(state)
     }
 
     /// A draw offer, acceptance or refusal (two-seat games).

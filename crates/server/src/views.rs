@@ -218,6 +218,7 @@ pub fn ashtapada_board(g: &Ashtapada) -> Value {
         "pieces": pieces,
         "throws": g.throws(),
         "current": g.current(),
+        "resigned": (0..seats.len()).map(|p| g.has_resigned(p)).collect::<Vec<_>>(),
     })
 }
 
@@ -249,6 +250,7 @@ pub fn shaturanga_board(g: &Shaturanga, last: Option<Value>) -> Value {
                     Status::Playing => "playing",
                     Status::Peace => "at peace",
                     Status::Out => "out",
+                    Status::Resigned => "resigned",
                 },
                 "prisoner": g.is_prisoner(p),
                 "commander": g.commander(p),

@@ -664,6 +664,90 @@ async fn idle_and_half_sent_connections_are_closed_and_counted() {
     server.stop().await;
 }
 
+/// In Shaturanga and Ashtapada for three or four, a resigning seat leaves the game and the
+/// others play on; the resignation is in the record, survives a restart and replays.
+#[tokio::test]
+async fn a_resigning_seat_leaves_a_four_player_game_and_the_others_play_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("g.db");
+    let mut server = start(&db).await;
+    let mut c = Client::new(server.addr);
+    for (game, options, seats) in [
+        ("shaturanga", json!([]), 4),
+        ("ashtapada", json!(["players=3"]), 3),
+    ] {
+        let (id, t) = create(
+            &c,
+            json!({"game": game, "options": options, "seats": humans(seats)}),
+        )
+        .await;
+        let (_, s) = c.get(&format!("/api/games/{id}")).await;
+        let first = s["toAct"][0].as_u64().unwrap() as usize;
+        let leaver = (first + 1) % seats;
+        let (st, e) = act(
+            &c,
+            id,
+            "resign",
+            json!({"seat": leaver, "token": t[leaver]}),
+        )
+        .await;
+        assert_eq!(st, 200, "{game}: {e}");
+        assert!(e["outcome"].is_null(), "{game}: the others play on: {e}");
+        let last = e["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .rev()
+            .find(|m| !m["seat"].is_null())
+            .unwrap()
+            .clone();
+        assert!(
+            last["text"].as_str().unwrap().starts_with("resign "),
+            "{last}"
+        );
+        if game == "shaturanga" {
+            assert_eq!(
+                e["board"]["players"][leaver]["status"], "resigned",
+                "{}",
+                e["board"]
+            );
+        } else {
+            assert_eq!(e["board"]["resigned"][leaver], true, "{}", e["board"]);
+        }
+        let (st, _) = act(
+            &c,
+            id,
+            "resign",
+            json!({"seat": leaver, "token": t[leaver]}),
+        )
+        .await;
+        assert_eq!(st, 409, "once");
+        // play goes on without the leaver
+        for _ in 0..(3 * seats) {
+            let (_, s) = c.get(&format!("/api/games/{id}")).await;
+            let Some(seat) = s["toAct"][0].as_u64().map(|x| x as usize) else {
+                break;
+            };
+            assert_ne!(seat, leaver);
+            let mv = s["legal"][seat][0]["text"].as_str().unwrap().to_string();
+            let (st, e) = play(&c, id, seat, &t[seat], &mv).await;
+            assert_eq!(st, 200, "{e}");
+        }
+        let (_, before) = c.get(&format!("/api/games/{id}")).await;
+        server.stop().await;
+        server = start(&db).await;
+        c = Client::new(server.addr);
+        let (_, after) = c.get(&format!("/api/games/{id}")).await;
+        assert_eq!(after["moves"], before["moves"]);
+        assert_eq!(after["fen"], before["fen"]);
+        assert!(after["outcome"].is_null());
+        // the record replays with the resignation (the seed is public once chosen)
+        let (_, rec) = c.text(&format!("/api/games/{id}/record")).await;
+        assert!(rec.contains("resign "), "{rec}");
+    }
+    server.stop().await;
+}
+
 #[tokio::test]
 async fn bad_requests_get_clear_errors_and_the_server_keeps_running() {
     let dir = tempfile::tempdir().unwrap();

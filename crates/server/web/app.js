@@ -296,7 +296,7 @@ function render(s, force) {
     onmouseleave: () => { view.pathSeat = null; drawGame(); },
   }, h("span", { class: "swatch", style: "background:" + s.seatColours[i] }), " ", name, ": ",
     s.seats[i].kind === "computer" ? "computer, level " + s.seats[i].level : (mine.includes(i) ? "you" : "human"),
-    s.board.kind === "ashtapada" ? h("span", { class: "small" }, " \u2014 " + pieceCounts(s.board.pieces[i])) : "",
+    s.board.kind === "ashtapada" ? h("span", { class: "small" }, " \u2014 " + ((s.board.resigned || [])[i] ? "resigned" : pieceCounts(s.board.pieces[i]))) : "",
     s.board.style === "shaturanga" ? h("span", { class: "small" }, " \u2014 " + standing(s, i)) : "")));
   // moves
   const list = $("#moves");

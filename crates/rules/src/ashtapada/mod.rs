@@ -381,6 +381,8 @@ pub struct Ashtapada {
     phase: Phase,
     plans: Vec<Plan>,
     outcome: Option<Outcome>,
+    /// Seats that resigned (a bit each): they have no more turns.
+    resigned: u8,
 }
 
 impl Ashtapada {
@@ -423,7 +425,65 @@ impl Ashtapada {
             phase: Phase::Start(vec![None; n]),
             plans: Vec::new(),
             outcome: None,
+            resigned: 0,
         }
+    }
+
+    /// Whether seat `p` resigned.
+    pub fn has_resigned(&self, p: usize) -> bool {
+        self.resigned >> p & 1 != 0
+    }
+
+    /// The seat after `p` in turn order that is still in the game.
+    #[inline]
+    pub(super) fn next_seat(&self, p: usize) -> usize {
+        let n = self.seats.len();
+        let mut q = if p + 1 == n { 0 } else { p + 1 };
+        while self.resigned >> q & 1 != 0 && q != p {
+            q = if q + 1 == n { 0 } else { q + 1 };
+        }
+        q
+    }
+
+    /// Seat `p` of a game of three or four resigns and leaves it: its pieces leave the
+    /// board, it has no more turns (its throws in hand, if it was throwing, are void), and
+    /// the others race on; the last seat left wins. Not before the opening throws are done.
+    pub fn resign(&mut self, p: usize) -> Result<(), AshtapadaError> {
+        let n = self.seats.len();
+        if self.outcome.is_some() {
+            return Err(AshtapadaError::GameOver);
+        }
+        let name = self.seats.get(p).map_or("?", |s| s.name());
+        let refuse = |why: &str| Err(AshtapadaError::Illegal(format!("resign {name}: {why}")));
+        if p >= n || self.has_resigned(p) {
+            return refuse("not a seat in the game");
+        }
+        if n < 3 {
+            return refuse("in a game of two, resigning ends the game");
+        }
+        if matches!(self.phase, Phase::Start(_)) {
+            return refuse("the opening throws are not done");
+        }
+        self.resigned |= 1 << p;
+        for c in self.pieces.seat_mut(p).iter_mut() {
+            *c = HAND;
+        }
+        if let Some(o) = self.winner() {
+            self.current = o.winner().unwrap_or(self.current);
+            self.outcome = Some(o);
+            self.throws.clear();
+            self.plans.clear();
+            self.phase = Phase::Throwing;
+            return Ok(());
+        }
+        if self.current == p {
+            self.next_turn(false);
+        } else if !self.plans.is_empty() {
+            // the plans of the player to move may have captured the leaver's pieces: they
+            // are made again from the same throws
+            self.end_series();
+        }
+        Ok(())
     }
 
     /// The ruleset.
@@ -557,7 +617,7 @@ impl Ashtapada {
         self.plans.clear();
         self.phase = Phase::Throwing;
         if !again {
-            self.current = (self.current + 1) % self.seats.len();
+            self.current = self.next_seat(self.current);
         }
     }
 
@@ -586,7 +646,17 @@ impl Ashtapada {
 
     /// The outcome once a player has finished ([`Ashtapada::finished`]).
     fn winner(&self) -> Option<Outcome> {
-        let p = (0..self.seats.len()).find(|&p| self.finished(&self.pieces, p))?;
+        let n = self.seats.len();
+        if self.resigned != 0 && self.resigned.count_ones() as usize + 1 == n {
+            let last = (0..n).find(|&q| !self.has_resigned(q))?;
+            let mut payoffs = vec![0.0; n];
+            payoffs[last] = 1.0;
+            return Some(Outcome {
+                payoffs,
+                reason: format!("{} is the last player left", self.seats[last].name()),
+            });
+        }
+        let p = (0..n).find(|&p| self.finished(&self.pieces, p))?;
         let mut payoffs = vec![0.0; self.seats.len()];
         payoffs[p] = 1.0;
         let why = match self.rules {

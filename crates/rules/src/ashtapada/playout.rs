@@ -41,7 +41,6 @@ impl Ashtapada {
     /// longer than [`SERIES`], or one the budget cuts, is noted as play notes it and left
     /// to play.
     fn kile_turns(&mut self, dice: &mut Dice, budget: usize, ends: &mut Ends) -> usize {
-        let n = self.seats.len();
         let (mut p, mut pieces) = (self.current, self.pieces);
         let mut plies = 0;
         while plies < budget {
@@ -83,7 +82,7 @@ impl Ashtapada {
                     continue;
                 }
             }
-            p = if p + 1 == n { 0 } else { p + 1 };
+            p = self.next_seat(p);
         }
         self.pieces = pieces;
         self.current = p;
@@ -138,7 +137,7 @@ impl Ashtapada {
                     return plies;
                 }
             }
-            p = if p + 1 == N { 0 } else { p + 1 };
+            p = self.next_seat(p);
         }
         self.pieces = pieces;
         self.current = p;

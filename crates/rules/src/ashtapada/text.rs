@@ -45,7 +45,8 @@ impl Ashtapada {
                         Spot::Path(i) => name(self.paths[p].squares[i as usize]),
                     })
                     .collect();
-                format!("{}:{}", &self.seats[p].name()[..1], spots.join(","))
+                let gone = if self.has_resigned(p) { "!" } else { "" };
+                format!("{}{gone}:{}", &self.seats[p].name()[..1], spots.join(","))
             })
             .collect();
         let last = match &self.phase {
@@ -94,6 +95,14 @@ impl Ashtapada {
             let (seat, list) = grp
                 .split_once(':')
                 .ok_or_else(|| bad("a seat is S:, W:, N: or E: and its pieces"))?;
+            // `!` after the seat: it resigned
+            let seat = match seat.strip_suffix('!') {
+                Some(s) => {
+                    g.resigned |= 1 << p;
+                    s
+                }
+                None => seat,
+            };
             if seat != &g.seats[p].name()[..1] {
                 return Err(bad("seats in turn order: S/N, S/W/N or S/W/N/E"));
             }
@@ -131,6 +140,23 @@ impl Ashtapada {
             .iter()
             .position(|s| &s.name()[..1] == f[2])
             .ok_or_else(|| bad("unknown seat to act"))?;
+        if g.resigned != 0 {
+            let n = g.seats.len();
+            if n < 3 || g.resigned.count_ones() as usize >= n {
+                return Err(bad(
+                    "a seat resigns only from a game of three or four, and one stays",
+                ));
+            }
+            if g.has_resigned(g.current) {
+                return Err(bad("a seat that resigned does not act"));
+            }
+            if (0..n).any(|p| g.has_resigned(p) && g.pieces(p).iter().any(|&x| x != Spot::Hand)) {
+                return Err(bad("a seat that resigned has no piece on the board"));
+            }
+            if f[3].starts_with("start:") {
+                return Err(bad("no seat resigns before the opening throws are done"));
+            }
+        }
         if let Some(list) = f[3].strip_prefix("start:") {
             let v: Result<Vec<Option<u8>>, _> = list
                 .split(',')

@@ -124,6 +124,9 @@ pub enum Status {
     Peace,
     /// No piece left (rule 13).
     Out,
+    /// Left the game by resigning: no more turns, the pieces stay where they stand (they
+    /// may still be taken), and the ally fights on alone as in rule 13.
+    Resigned,
 }
 
 /// A choice a player must make outside the throw of the die.

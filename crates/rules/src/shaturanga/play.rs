@@ -4,8 +4,8 @@
 //! peace and elimination (12-13), and the stakes settled at the end (1, 14).
 
 use super::{
-    ally, enemies, fr, promotion_squares, sq, Decision, Kind, Move, Phase, Piece, Shaturanga, Sq,
-    Status, QUIET_LIMIT, SEAT_NAMES, THRONES,
+    ally, enemies, fr, promotion_squares, sq, Decision, Kind, Move, Phase, Piece, Shaturanga,
+    ShaturangaError, Sq, Status, QUIET_LIMIT, SEAT_NAMES, THRONES,
 };
 use crate::game::Outcome;
 
@@ -56,6 +56,41 @@ impl Shaturanga {
             (answer, Phase::Decide(d)) => self.decide(d, answer == Move::Yes),
             _ => {}
         }
+    }
+
+    /// Player `p` resigns and leaves the game: no more turns; the pieces stay on the board
+    /// (they may still be taken) and move for no one; a question the player was to answer
+    /// is answered no, a turn in hand passes; the game ends if `p`'s side has no player
+    /// left in play. Not before the opening throws are done.
+    pub fn resign(&mut self, p: u8) -> Result<(), ShaturangaError> {
+        if self.outcome.is_some() {
+            return Err(ShaturangaError::GameOver);
+        }
+        let name = SEAT_NAMES[p as usize % 4];
+        if p > 3 || self.status[p as usize] != Status::Playing {
+            return Err(ShaturangaError::Illegal(format!(
+                "resign {name}: {name} is no longer in play"
+            )));
+        }
+        if matches!(self.phase, Phase::Start(_)) {
+            return Err(ShaturangaError::Illegal(format!(
+                "resign {name}: the opening throws are not done"
+            )));
+        }
+        let acting = self.acting_seat();
+        self.status[p as usize] = Status::Resigned;
+        match self.phase {
+            Phase::Decide(d) if acting == Some(p) => {
+                self.decide(d, false);
+                return Ok(());
+            }
+            Phase::Throw | Phase::Move(_) if self.current == p => self.end_turn(false),
+            _ => {}
+        }
+        if self.outcome.is_none() {
+            self.finish_if_over();
+        }
+        Ok(())
     }
 
     pub(super) fn contends(&self, throws: &[Option<u8>], p: u8) -> bool {

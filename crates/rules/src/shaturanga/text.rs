@@ -73,7 +73,7 @@ impl Shaturanga {
     /// S, W, N or E and its kind p, b, h, e, k; digits count empty squares), the seat to
     /// throw or move, the phase (`start:3,-,5,-` opening throws, `throw`, `die:5`,
     /// `offer:S:W`, `answer:E:S:W`, `restore:S`), the standings (`+` playing, `=` at peace,
-    /// `x` out), the prisoners (`p` or `-`), who commands each army and each boat, the
+    /// `x` out, `r` resigned), the prisoners (`p` or `-`), who commands each army and each boat, the
     /// thrones seized and empires built (`y` or `-`), pawns lost, stakes, and the turns
     /// without a capture or promotion:
     /// `Wb... S throw ++++ ---- SWNE SWNE ---- ---- 0,0,0,0 0,0,0,0 0`.
@@ -131,6 +131,7 @@ impl Shaturanga {
                 Status::Playing => '+',
                 Status::Peace => '=',
                 Status::Out => 'x',
+                Status::Resigned => 'r',
             })
             .collect();
         let numbers = |v: &[i32]| {
@@ -269,7 +270,8 @@ impl Shaturanga {
                 '+' => Status::Playing,
                 '=' => Status::Peace,
                 'x' => Status::Out,
-                _ => return Err(bad("standings are +, = or x")),
+                'r' => Status::Resigned,
+                _ => return Err(bad("standings are +, =, x or r")),
             };
         }
         for (p, c) in four(fields[4], "prisoners")?.into_iter().enumerate() {
@@ -381,6 +383,7 @@ impl Shaturanga {
             match self.status[p as usize] {
                 Status::Peace => notes.push("at peace".to_string()),
                 Status::Out => notes.push("out".to_string()),
+                Status::Resigned => notes.push("resigned".to_string()),
                 Status::Playing => {}
             }
             if self.prisoner[p as usize] {

@@ -194,6 +194,7 @@ impl Table {
         for (i, (seat, text)) in moves.iter().enumerate() {
             let r = match seat {
                 None => t.replay_throw(text),
+                Some(s) if text.starts_with("resign ") => t.replay_resignation(*s, text),
                 Some(s) => t.play_one(*s, text),
             };
             r.map_err(|e| format!("move {} ({text:?}): {e}", i + 1))?;
@@ -397,15 +398,32 @@ impl Table {
         Ok(out)
     }
 
-    /// Ends the game by the resignation of `seat`: in two-seat games the other wins; with
-    /// more seats the others share the win.
-    pub fn resign(&mut self, seat: usize) -> Result<(), String> {
+    /// The resignation of `seat`; returns what was added to the record. In a game of two
+    /// it ends the game, the other winning. In Shaturanga and Ashtapada for three or four
+    /// the seat leaves the game as their rules say (`resign NAME` in the record, then any
+    /// throws due) and the others play on.
+    pub fn resign(&mut self, seat: usize) -> Result<Vec<Played>, String> {
         if self.is_over() {
             return Err("the game is over".into());
         }
         let n = self.seats();
         if seat >= n {
             return Err(format!("there is no seat {}", seat + 1));
+        }
+        if let Live::Other(g) = &mut self.live {
+            if n > 2 {
+                g.resign(seat)?;
+                let text = g.resign_text(seat);
+                let entry = Played {
+                    seat: Some(seat),
+                    label: format!("{} resigns", &text["resign ".len()..]),
+                    text,
+                };
+                self.played.push(entry.clone());
+                let mut out = vec![entry];
+                out.extend(self.throw_pending());
+                return Ok(out);
+            }
         }
         let share = 1.0 / (n - 1) as f64;
         self.ended = Some(Outcome {
@@ -414,7 +432,18 @@ impl Table {
                 .collect(),
             reason: format!("{} resigned", self.seat_names()[seat]),
         });
-        Ok(())
+        Ok(Vec::new())
+    }
+
+    /// Replays a recorded resignation (`resign NAME`) of `seat`.
+    pub(super) fn replay_resignation(&mut self, seat: usize, text: &str) -> Result<(), String> {
+        let Live::Other(g) = &self.live else {
+            return Err("only four-seat games record resignations as moves".into());
+        };
+        if g.resign_text(seat) != text {
+            return Err(format!("{text:?} is not seat {}'s resignation", seat + 1));
+        }
+        self.resign(seat).map(|_| ())
     }
 
     /// Ends the game drawn by agreement.

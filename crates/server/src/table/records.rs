@@ -178,9 +178,14 @@ impl Table {
         };
         let mut table = Table::blank(setup)?;
         for (i, text) in rec.moves.iter().enumerate() {
-            let r = match table.to_act().first() {
-                Some(&s) => table.play_one(s, text),
-                None => table.replay_throw(text),
+            let resigner = (0..table.seats()).find(|&s| match &table.live {
+                Live::Other(g) => g.resign_text(s) == *text,
+                Live::Chess(_) => false,
+            });
+            let r = match (resigner, table.to_act().first()) {
+                (Some(s), _) => table.replay_resignation(s, text),
+                (None, Some(&s)) => table.play_one(s, text),
+                (None, None) => table.replay_throw(text),
             };
             r.map_err(|e| format!("move {} ({text:?}): {e}", i + 1))?;
         }
@@ -301,6 +306,28 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A resignation that leaves a four-seat game is a line of the record and reads back.
+    #[test]
+    fn a_four_seat_resignation_is_recorded_and_reads_back() {
+        let mut s = setup("shaturanga");
+        s.seed_chosen = true;
+        let mut t = Table::new(s).unwrap();
+        for _ in 0..6 {
+            let seat = t.to_act()[0];
+            let m = t.legal(seat)[0]["text"].as_str().unwrap().to_string();
+            t.play(seat, &m).unwrap();
+        }
+        let leaver = (t.to_act()[0] + 2) % 4;
+        let added = t.resign(leaver).unwrap();
+        assert!(added[0].text.starts_with("resign "), "{added:?}");
+        assert!(!t.is_over());
+        let text = t.ashta_record();
+        assert!(text.contains(&added[0].text), "{text}");
+        let back = Table::from_record(&text).unwrap();
+        assert_eq!(back.fen(), t.fen());
+        assert_eq!(back.played(), t.played());
     }
 
     #[test]
