@@ -682,3 +682,38 @@ fn opening_phases_allow_no_check() {
     );
     assert!(moves(&g).contains(&"c8a6".to_string()) || moves(&g).contains(&"c8e6".to_string()));
 }
+
+/// Ouk Chatrang under the fairy-stockfish ruleset follows current Fairy-Stockfish (pyffish);
+/// `fsf-version=11.1` follows the Debian package's Fairy-Stockfish 11.1, which differs in
+/// two rules (seen with that binary on these positions): its Neang may take with the double
+/// step, and its king keeps the leap when a rook comes onto its line behind a piece.
+#[test]
+fn ouk_chatrang_as_fairy_stockfish_11_1_plays_it() {
+    let current = variant("ouk-chatrang", Some("fairy-stockfish"), &[]).unwrap();
+    let old = variant(
+        "ouk-chatrang",
+        Some("fairy-stockfish"),
+        &["fsf-version=11.1".to_string()],
+    )
+    .unwrap();
+    let after = |v, fen: &str, m: &str| {
+        let mut g = ChessGame::from_position(Position::from_fen(v, fen).unwrap());
+        g.play_text(m).unwrap();
+        let p = g.position().clone();
+        p.legal_moves()
+            .iter()
+            .map(|&x| p.uci(x))
+            .collect::<Vec<_>>()
+    };
+    // the Neang's double step onto an enemy piece
+    let neang = "rn2s3/2sk4/ppp1r2M/3n1pp1/1P1N3P/P1P1PP2/3K2S1/RNS1M2R b E - 0 19";
+    assert!(!after(current, neang, "d5e3").contains(&"e1e3".to_string()));
+    assert!(after(old, neang, "d5e3").contains(&"e1e3".to_string()));
+    // a rook on the king's file behind a pawn
+    let aim = "rn1mk1n1/3s2sr/pppppp1p/6p1/4P3/PPPP1PPP/R2M3R/1NSK1SN1 w de - 4 8";
+    assert!(!after(current, aim, "h2e2").contains(&"e8c7".to_string()));
+    assert!(after(old, aim, "h2e2").contains(&"e8c7".to_string()));
+    // the seed ruleset: no capture with the double step
+    let seed = variant("ouk-chatrang", None, &[]).unwrap();
+    assert!(!after(seed, neang, "d5e3").contains(&"e1e3".to_string()));
+}

@@ -112,7 +112,7 @@ impl Position {
         if self.v.spec.hooks.castling && self.rights != old_rights {
             self.drop_lone_castling_kings();
         }
-        if self.v.spec.hooks.king_leap == KingLeap::Cambodian && moved_kind.is_some() {
+        if self.v.spec.hooks.rook_aim_ends_leap && moved_kind.is_some() {
             self.cambodian_rook_aim(m, them);
         }
         if self.v.spec.hooks.king_leap == KingLeap::OncePerGame

@@ -160,7 +160,8 @@ pub enum KingLeap {
     /// if never checked (the seed's footnote).
     FirstMoveForward,
     /// Fairy-Stockfish's `cambodian`: as its first move, a quiet knight move to the next
-    /// rank, lost when the king is checked or an enemy rook comes onto its line.
+    /// rank, lost when the king is checked (or, see `rook_aim_ends_leap`, when an enemy
+    /// rook comes onto its line).
     Cambodian,
 }
 
@@ -173,6 +174,8 @@ pub enum FersStep {
     Seed,
     /// Only the destination must be empty (Fairy-Stockfish `cambodian`).
     Fsf,
+    /// The destination empty or an enemy piece, taken (Fairy-Stockfish 11.1).
+    Fsf11,
 }
 
 /// An opening phase before alternate play.
@@ -223,6 +226,9 @@ pub struct Hooks {
     pub impasse: bool,
     /// The fers's first-move double step (Ouk Chatrang).
     pub fers_step: FersStep,
+    /// Fairy-Stockfish's `cambodian`: an enemy rook coming onto the king's file or rank
+    /// takes away its leap (not in Fairy-Stockfish 11.1).
+    pub rook_aim_ends_leap: bool,
     /// Setup phase.
     pub setup: Setup,
     /// Opening phase (ta'biya, Werera).
@@ -273,6 +279,7 @@ impl Default for Hooks {
             drops: false,
             impasse: false,
             fers_step: FersStep::None,
+            rook_aim_ends_leap: false,
             setup: Setup::Fixed,
             opening: Opening::None,
             castle_right_in_opening: false,

@@ -163,7 +163,12 @@ impl Position {
                         mid &= !occ;
                     }
                     let back = 2 * pawn_offset(us, 0);
-                    for to in pawn_step(mid, us, 0) & v.board & !occ {
+                    let open = if hooks.fers_step == FersStep::Fsf11 {
+                        !self.color_bb(us)
+                    } else {
+                        !occ
+                    };
+                    for to in pawn_step(mid, us, 0) & v.board & open {
                         let from = Square::from_index_unchecked((to.index() as i32 - back) as u32);
                         self.push_if_safe(list, Move::normal(from, to), riders);
                     }

@@ -18,7 +18,13 @@ pub const OUK_INFO: GameInfo = GameInfo {
     name: "Ouk Chatrang",
     fsf: Some("cambodian"),
     seed: "001 §VII",
-    options: &[("king-leap", &["any", "forward"])],
+    // `fsf-version=11.1`, under the fairy-stockfish ruleset: the rules of the Debian
+    // package's Fairy-Stockfish 11.1, whose Neang may take with its double step and whose
+    // king keeps its leap when a rook comes onto its line
+    options: &[
+        ("king-leap", &["any", "forward"]),
+        ("fsf-version", &["current", "11.1"]),
+    ],
 };
 
 fn makruk_like(
@@ -69,6 +75,12 @@ pub(super) fn ouk_spec(fsf: bool, opt: &super::Opts) -> VariantSpec {
     } else {
         KingLeap::FirstMove
     };
-    s.hooks.fers_step = if fsf { FersStep::Fsf } else { FersStep::Seed };
+    let old_fsf = fsf && opt.get("fsf-version") == "11.1";
+    s.hooks.fers_step = match (fsf, old_fsf) {
+        (_, true) => FersStep::Fsf11,
+        (true, false) => FersStep::Fsf,
+        (false, _) => FersStep::Seed,
+    };
+    s.hooks.rook_aim_ends_leap = fsf && !old_fsf;
     s
 }
