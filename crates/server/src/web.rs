@@ -37,10 +37,18 @@ fn body<T>(b: Result<Json<T>, JsonRejection>) -> Result<T, Refusal> {
     })
 }
 
+/// The first 40 characters of `text`, for quoting it in an error.
+fn clip(text: &str) -> String {
+    match text.char_indices().nth(40) {
+        Some((i, _)) => format!("{}...", &text[..i]),
+        None => text.to_string(),
+    }
+}
+
 fn game_id(p: Result<Path<String>, PathRejection>) -> Result<i64, Refusal> {
     let Path(text) = p.map_err(|e| Refusal::new(400, e.body_text()))?;
     text.parse::<i64>()
-        .map_err(|_| Refusal::new(400, format!("{text:?} is not a game number")))
+        .map_err(|_| Refusal::new(400, format!("{:?} is not a game number", clip(&text))))
 }
 
 /// The routes.
@@ -68,6 +76,14 @@ pub fn router(hall: Arc<Hall>) -> Router {
 /// Every refusal as JSON, also those made before a handler runs (a method a path does not
 /// take, a body over the limit or not UTF-8, a WebSocket request without upgrade).
 async fn json_errors(req: Request, next: Next) -> Response {
+    let uri_len = req.uri().to_string().len();
+    if uri_len > URI_LIMIT {
+        return Refusal::new(
+            414,
+            format!("the address is {uri_len} bytes long; {URI_LIMIT} at most"),
+        )
+        .into_response();
+    }
     let method = req.method().clone();
     let path = req.uri().path().to_string();
     let res = next.run(req).await;
@@ -139,6 +155,10 @@ async fn same_origin(req: Request, next: Next) -> Response {
     }
     next.run(req).await
 }
+
+/// The longest address taken (longer ones up to the HTTP layer's own limit of about 64 KB
+/// get a JSON 414; beyond it that layer answers 414 or 431 itself).
+const URI_LIMIT: usize = 8192;
 
 /// The largest message a watcher may send over the WebSocket.
 const WATCHER_MESSAGE_LIMIT: usize = 4096;
@@ -255,7 +275,7 @@ async fn seat_action(
     let Path((id, action)) = p.map_err(|e| Refusal::new(400, e.body_text()))?;
     let id = id
         .parse::<i64>()
-        .map_err(|_| Refusal::new(400, format!("{id:?} is not a game number")))?;
+        .map_err(|_| Refusal::new(400, format!("{:?} is not a game number", clip(&id))))?;
     let a = body(b)?;
     match action.as_str() {
         "move" if a.text.trim().is_empty() => Err(Refusal::new(400, "the request names no move")),

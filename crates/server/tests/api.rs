@@ -807,6 +807,14 @@ async fn bad_requests_get_clear_errors_and_the_server_keeps_running() {
             v["error"].as_str().expect("an error text").to_string(),
         )
     };
+    let long = format!("/api/games/{}", "7".repeat(20_000));
+    let (s, e) = json_refusal(raw(reqwest::Method::GET, &long).send().await.unwrap()).await;
+    assert_eq!(s, 414, "{e}");
+    assert!(e.len() < 200, "{e}");
+    let bad_id = "/api/games/x7x7x7x7x7x7x7x7x7x7x7x7x7x7x7x7x7x7x7x7x7x7x7";
+    let (s, e) = json_refusal(raw(reqwest::Method::GET, bad_id).send().await.unwrap()).await;
+    assert_eq!(s, 400, "{e}");
+    assert!(e.contains("..."), "{e}");
     let (s, e) = json_refusal(
         raw(reqwest::Method::PUT, "/api/games")
             .send()
