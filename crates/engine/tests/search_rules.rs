@@ -120,3 +120,22 @@ fn the_evaluation_does_not_depend_on_colour() {
         );
     }
 }
+
+/// A level's spread picks at random only among moves truly within it of the best: a
+/// knight left to be taken is taken at the levels whose spread is well below its value,
+/// whatever the draw (searching the other moves with the best one's window gave them
+/// scores no lower than the best's, so any move could be picked).
+#[test]
+fn a_spread_never_picks_a_move_far_below_the_best() {
+    let g = at("asha", "r3k3/ppp5/8/3n4/4P3/8/PPP5/R3K3 w - - 0 1");
+    for level in 4..=6 {
+        let mut s = Searcher::new(8);
+        for _ in 0..12 {
+            let mut limits = Limits::depth(30);
+            ashta_engine::apply_level(level, &mut limits, &mut s);
+            let r = s.search(&g, &limits, |_| {});
+            let m = g.position().uci(r.best.expect("a move"));
+            assert_eq!(m, "e4d5", "level {level}");
+        }
+    }
+}

@@ -287,7 +287,8 @@ impl Searcher {
                 self.root_moves[..=i].rotate_right(1);
             }
         }
-        // (a spread searches every root move with a full window: their scores are exact)
+        // (with a spread every root move is searched with a window reaching `spread` below the
+        // best so far, so that the scores of the moves within it are exact)
         let lines = self.multipv.clamp(1, self.root_moves.len());
         let max_depth = limits
             .depth
@@ -519,8 +520,14 @@ impl Searcher {
             self.stack[1].extensions = 0;
             let new_depth = depth - 1;
             let mut score;
-            if i == line || full {
+            if i == line {
                 score = -self.negamax(&child, new_depth, -beta, -alpha, 1, false);
+            } else if full {
+                // a spread needs the exact score of every move within it of the best: the
+                // window reaches that far below the best so far (a move that fails low
+                // scores below it and is not picked)
+                let low = (alpha - self.spread - 1).max(-INF);
+                score = -self.negamax(&child, new_depth, -beta, -low, 1, false);
             } else {
                 score = -self.negamax(&child, new_depth, -alpha - 1, -alpha, 1, true);
                 if score > alpha && score < beta && !self.stopped() {
