@@ -104,6 +104,23 @@ async fn act(c: &Client, id: i64, action: &str, body: Value) -> (u16, Value) {
     c.post(&format!("/api/games/{id}/{action}"), body).await
 }
 
+/// Plays up to `n` moves of game `id`, each the first legal move of the seat to act (the
+/// table throws the dice); the seats that moved.
+async fn play_first_moves(c: &Client, id: i64, tokens: &[String], n: usize) -> Vec<usize> {
+    let mut seats = Vec::new();
+    for _ in 0..n {
+        let (_, s) = c.get(&format!("/api/games/{id}")).await;
+        let Some(seat) = s["toAct"][0].as_u64().map(|x| x as usize) else {
+            break;
+        };
+        let mv = s["legal"][seat][0]["text"].as_str().unwrap().to_string();
+        let (st, e) = play(c, id, seat, &tokens[seat], &mv).await;
+        assert_eq!(st, 200, "{e}");
+        seats.push(seat);
+    }
+    seats
+}
+
 /// Waits until the game's record has at least `n` entries.
 async fn wait_moves(c: &Client, id: i64, n: usize) -> Value {
     for _ in 0..200 {
@@ -294,13 +311,7 @@ async fn records_export_and_import_for_every_family() {
         json!({"game": "ashtapada", "options": ["players=3"], "seats": humans(3), "seed": 5}),
     )
     .await;
-    for _ in 0..12 {
-        let (_, s) = c.get(&format!("/api/games/{id}")).await;
-        let seat = s["toAct"][0].as_u64().unwrap() as usize;
-        let mv = s["legal"][seat][0]["text"].as_str().unwrap().to_string();
-        let (st, e) = play(&c, id, seat, &t[seat], &mv).await;
-        assert_eq!(st, 200, "{e}");
-    }
+    assert_eq!(play_first_moves(&c, id, &t, 12).await.len(), 12);
     let (_, s) = c.get(&format!("/api/games/{id}")).await;
     let (_, rec) = c.text(&format!("/api/games/{id}/record")).await;
     assert!(rec.starts_with("[Game \"ashtapada\"]"), "{rec}");
@@ -325,13 +336,7 @@ async fn dice_are_secret_until_the_game_ends_then_verifiable() {
     let server = start(&db).await;
     let c = Client::new(server.addr);
     let (id, t) = create(&c, json!({"game": "ashtapada", "seats": humans(2)})).await;
-    for _ in 0..6 {
-        let (_, s) = c.get(&format!("/api/games/{id}")).await;
-        let seat = s["toAct"][0].as_u64().unwrap() as usize;
-        let mv = s["legal"][seat][0]["text"].as_str().unwrap().to_string();
-        let (st, e) = play(&c, id, seat, &t[seat], &mv).await;
-        assert_eq!(st, 200, "{e}");
-    }
+    assert_eq!(play_first_moves(&c, id, &t, 6).await.len(), 6);
     let (_, s) = c.get(&format!("/api/games/{id}")).await;
     assert!(s["setup"].get("seed").is_none(), "{}", s["setup"]);
     assert_eq!(s["setup"]["seedChosen"], false);
@@ -723,16 +728,8 @@ async fn a_resigning_seat_leaves_a_four_player_game_and_the_others_play_on() {
         .await;
         assert_eq!(st, 409, "once");
         // play goes on without the leaver
-        for _ in 0..(3 * seats) {
-            let (_, s) = c.get(&format!("/api/games/{id}")).await;
-            let Some(seat) = s["toAct"][0].as_u64().map(|x| x as usize) else {
-                break;
-            };
-            assert_ne!(seat, leaver);
-            let mv = s["legal"][seat][0]["text"].as_str().unwrap().to_string();
-            let (st, e) = play(&c, id, seat, &t[seat], &mv).await;
-            assert_eq!(st, 200, "{e}");
-        }
+        let moved = play_first_moves(&c, id, &t, 3 * seats).await;
+        assert!(!moved.is_empty() && !moved.contains(&leaver), "{moved:?}");
         let (_, before) = c.get(&format!("/api/games/{id}")).await;
         server.stop().await;
         server = start(&db).await;
