@@ -294,6 +294,19 @@ fn rule_8_an_empire_built_on_the_hostile_throne_wins_quadruple_stakes() {
     assert_eq!(g.decision(), Some(Decision::Restore { by: S }));
 }
 
+/// South's rajah, standing on North's throne (North's rajah a prisoner), steps off and
+/// back at South's next throw of 5 to take command of North's army; `lost` are the three
+/// throws between (West's, North's and East's turns, each lost).
+fn south_takes_north_command(g: &mut Shaturanga, lost: [&str; 3]) {
+    play(g, "e8d8");
+    for t in lost {
+        play(g, t);
+    }
+    play(g, "throw 5");
+    play(g, "d8e8");
+    assert_eq!(g.commander(N), S);
+}
+
 #[test]
 fn rule_8_an_empire_by_another_piece_wins_a_single_stake() {
     let pieces = [
@@ -304,15 +317,8 @@ fn rule_8_an_empire_by_another_piece_wins_a_single_stake() {
         ("h8", W, Kind::Horse),
         ("a1", E, Kind::Pawn),
     ];
-    // South's rajah already stands on North's throne: step off and back to take command
     let mut g = arranged(&pieces, S, Some(5));
-    play(&mut g, "e8d8");
-    for _ in 0..3 {
-        play(&mut g, "throw 2");
-    }
-    play(&mut g, "throw 5");
-    play(&mut g, "d8e8");
-    assert_eq!(g.commander(N), S);
+    south_takes_north_command(&mut g, ["throw 2"; 3]);
     for _ in 0..3 {
         play(&mut g, "throw 2");
     }
@@ -335,15 +341,9 @@ fn rule_5_the_commanded_allied_army_includes_its_boat() {
         ("a1", E, Kind::Pawn),
     ];
     let mut g = arranged(&pieces, S, Some(5));
-    play(&mut g, "e8d8");
-    // West has no boat, North (its own commander still) no horse, East no boat
-    for t in ["throw 2", "throw 3", "throw 2"] {
-        play(&mut g, t);
-    }
     assert_eq!(g.ship_controller(N), N);
-    play(&mut g, "throw 5");
-    play(&mut g, "d8e8");
-    assert_eq!(g.commander(N), S);
+    // West has no boat, North (its own commander still) no horse, East no boat
+    south_takes_north_command(&mut g, ["throw 2", "throw 3", "throw 2"]);
     assert_eq!(g.ship_controller(N), S);
     play(&mut g, "throw 2"); // West has no boat
     play(&mut g, "throw 2");
@@ -368,13 +368,7 @@ fn rule_8_an_empire_completed_by_the_commanded_ally_s_piece() {
         ("a1", E, Kind::Pawn),
     ];
     let mut g = arranged(&pieces, S, Some(5));
-    play(&mut g, "e8d8");
-    for _ in 0..3 {
-        play(&mut g, "throw 2");
-    }
-    play(&mut g, "throw 5");
-    play(&mut g, "d8e8");
-    assert_eq!(g.commander(N), S);
+    south_takes_north_command(&mut g, ["throw 2"; 3]);
     play(&mut g, "throw 2"); // West has no boat
     play(&mut g, "throw 3");
     assert_eq!(g.turn(), Turn::Seat(S as usize));
