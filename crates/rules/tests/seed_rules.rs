@@ -717,3 +717,25 @@ fn ouk_chatrang_as_fairy_stockfish_11_1_plays_it() {
     let seed = variant("ouk-chatrang", None, &[]).unwrap();
     assert!(!after(seed, neang, "d5e3").contains(&"e1e3".to_string()));
 }
+
+/// Shogi: a pawn drop may not mate (seed rule and RULES.md). Fairy-Stockfish lists such a
+/// drop and scores the game as lost by the side that dropped; the fairy-stockfish ruleset
+/// plays it the same way.
+#[test]
+fn a_pawn_drop_mate_is_refused_in_shogi_and_loses_under_fairy_stockfish() {
+    let fen = "+L2+P1k2+N/+B2s5/+N4+P+R1b/l5gpl/6P1P/PPP5p/1N1S2SPL/1+p4KG1/3+R2S2[GGNPPPPPPp] w - - 0 77";
+    let seed = variant("shogi", None, &[]).unwrap();
+    let mut g = ChessGame::from_position(Position::from_fen(seed, fen).unwrap());
+    assert_eq!(g.position().legal_moves().len(), 171);
+    assert!(g.play_text("P@f8").is_err());
+    let fsf = variant("shogi", Some("fairy-stockfish"), &[]).unwrap();
+    let mut g = ChessGame::from_position(Position::from_fen(fsf, fen).unwrap());
+    assert_eq!(
+        g.position().legal_moves().len(),
+        172,
+        "as Fairy-Stockfish lists them"
+    );
+    g.play_text("P@f8").unwrap();
+    let o = g.outcome().expect("over");
+    assert_eq!(o.winner(), Some(1), "{}", o.reason);
+}

@@ -100,7 +100,8 @@ impl PawnDropMate {
     /// The rule in this position, if the variant has it.
     #[inline]
     pub(crate) fn new(pos: &Position) -> Option<PawnDropMate> {
-        pos.v.spec.hooks.drops.then(|| PawnDropMate {
+        let h = &pos.v.spec.hooks;
+        (h.drops && !h.pawn_drop_mate_loses).then(|| PawnDropMate {
             pawns: pos.v.pawn_kinds,
             checks: pawn_drop_checks(pos),
         })

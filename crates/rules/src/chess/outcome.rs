@@ -211,6 +211,9 @@ impl Position {
             if self.v.spec.hooks.shatar_mate {
                 return self.shatar_mate(checkers);
             }
+            if self.pawn_dropped && self.v.spec.hooks.pawn_drop_mate_loses {
+                return Outcome::win(us.index(), "checkmate by a pawn drop is not allowed");
+            }
             return Outcome::win(them.index(), "checkmate");
         }
         match self.v.spec.end.stalemate {

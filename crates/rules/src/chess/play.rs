@@ -97,6 +97,7 @@ impl Position {
             MoveKind::Arrange => self.arrange(us, m.piece()),
             MoveKind::Declare => self.declared = true,
         }
+        self.pawn_dropped = m.kind() == MoveKind::Drop && self.v.is_pawn(m.piece());
         self.passes = if m.kind() == MoveKind::Pass {
             self.passes.saturating_add(1)
         } else {

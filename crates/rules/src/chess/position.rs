@@ -180,6 +180,8 @@ pub struct Position {
     pub(crate) opening_left: u8,
     /// Shatar: per colour, whether its current unbroken run of checks includes a shak.
     pub(crate) shak_run: [bool; 2],
+    /// The last move dropped a pawn (Fairy-Stockfish's Shogi: a mate by it loses).
+    pub(crate) pawn_dropped: bool,
     pub(crate) hash: u64,
 }
 
@@ -363,6 +365,7 @@ impl Position {
             bare_moves: [0; 2],
             opening_left: 0,
             shak_run: [false; 2],
+            pawn_dropped: false,
             hash: 0,
         }
     }

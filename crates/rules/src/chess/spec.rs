@@ -229,6 +229,9 @@ pub struct Hooks {
     /// Fairy-Stockfish's `cambodian`: an enemy rook coming onto the king's file or rank
     /// takes away its leap (not in Fairy-Stockfish 11.1).
     pub rook_aim_ends_leap: bool,
+    /// Fairy-Stockfish's Shogi: a pawn drop that mates is played, and the game is lost by
+    /// the side that dropped (the rules of Shogi forbid the drop).
+    pub pawn_drop_mate_loses: bool,
     /// Setup phase.
     pub setup: Setup,
     /// Opening phase (ta'biya, Werera).
@@ -280,6 +283,7 @@ impl Default for Hooks {
             impasse: false,
             fers_step: FersStep::None,
             rook_aim_ends_leap: false,
+            pawn_drop_mate_loses: false,
             setup: Setup::Fixed,
             opening: Opening::None,
             castle_right_in_opening: false,

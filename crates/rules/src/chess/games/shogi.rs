@@ -97,6 +97,7 @@ pub(super) fn shogi(fsf: bool, _opt: &super::Opts) -> VariantSpec {
     s.hooks.drops = true;
     // RULES.md: impasse declaration with the 24-point rule (not in Fairy-Stockfish)
     s.hooks.impasse = !fsf;
+    s.hooks.pawn_drop_mate_loses = fsf;
     // fourfold repetition draws unless one side checked throughout (it loses)
     s.end.repetitions = 4;
     s.end.repetition_rule = Repetition::Shogi;
