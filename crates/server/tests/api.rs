@@ -73,6 +73,14 @@ async fn start(db: &Path) -> ashta_server::Running {
         .unwrap()
 }
 
+/// Stops `server` and starts a new one on the same database: the new server and a client.
+async fn restart(server: ashta_server::Running, db: &Path) -> (ashta_server::Running, Client) {
+    server.stop().await;
+    let server = start(db).await;
+    let c = Client::new(server.addr);
+    (server, c)
+}
+
 fn humans(n: usize) -> Value {
     json!((0..n).map(|_| json!({"kind": "human"})).collect::<Vec<_>>())
 }
@@ -163,9 +171,7 @@ async fn create_join_move_refuse_and_resume_after_restart() {
     let (_, before) = c.get(&format!("/api/games/{id}")).await;
 
     // restart: the game is there, with its moves, and goes on
-    server.stop().await;
-    let server = start(&db).await;
-    let c = Client::new(server.addr);
+    let (server, c) = restart(server, &db).await;
     let (s, after) = c.get(&format!("/api/games/{id}")).await;
     assert_eq!(s, 200);
     assert_eq!(after["moves"], before["moves"]);
@@ -212,9 +218,7 @@ async fn computer_seats_answer_and_carry_on_after_a_restart() {
     )
     .await;
     wait_moves(&c, auto, 1).await;
-    server.stop().await;
-    let server = start(&db).await;
-    let c = Client::new(server.addr);
+    let (server, c) = restart(server, &db).await;
     let (_, s) = c.get(&format!("/api/games/{auto}")).await;
     let n = s["moves"].as_array().unwrap().len();
     wait_moves(&c, auto, n + 2).await;
@@ -350,9 +354,7 @@ async fn dice_are_secret_until_the_game_ends_then_verifiable() {
     assert!(e["error"].as_str().unwrap().contains("secret"), "{e}");
 
     // still secret after a restart; revealed when the game ends, and it checks
-    server.stop().await;
-    let server = start(&db).await;
-    let c = Client::new(server.addr);
+    let (server, c) = restart(server, &db).await;
     let (_, s) = c.get(&format!("/api/games/{id}")).await;
     assert!(s["setup"].get("seed").is_none());
     assert_eq!(s["setup"]["seedHash"], hash.as_str());
@@ -380,9 +382,7 @@ async fn dice_are_secret_until_the_game_ends_then_verifiable() {
         json!({"game": "shaturanga", "seats": humans(4), "seed": 77}),
     )
     .await;
-    server.stop().await;
-    let server = start(&db).await;
-    let c = Client::new(server.addr);
+    let (server, c) = restart(server, &db).await;
     let (_, s) = c.get(&format!("/api/games/{id}")).await;
     assert_eq!(s["setup"]["seed"], 77);
     assert_eq!(s["setup"]["seedChosen"], true);
@@ -465,9 +465,7 @@ async fn imported_endings_and_draw_offers_survive_a_restart() {
     .await;
     assert_eq!(s, 200, "{e}");
 
-    server.stop().await;
-    let server = start(&db).await;
-    let c = Client::new(server.addr);
+    let (server, c) = restart(server, &db).await;
     let (_, g) = c.get(&format!("/api/games/{imported}")).await;
     assert_eq!(g["outcome"]["text"], "White wins", "{g}");
     assert_eq!(g["outcome"]["reason"], "Black resigned");
@@ -497,9 +495,7 @@ async fn imported_endings_and_draw_offers_survive_a_restart() {
     .await;
     let (s, _) = play(&c, id, 0, &t[0], "e3e4").await;
     assert_eq!(s, 200);
-    server.stop().await;
-    let server = start(&db).await;
-    let c = Client::new(server.addr);
+    let (server, c) = restart(server, &db).await;
     let (_, g) = c.get(&format!("/api/games/{id}")).await;
     assert!(g["drawOffer"].is_null(), "{g}");
     server.stop().await;
@@ -731,9 +727,7 @@ async fn a_resigning_seat_leaves_a_four_player_game_and_the_others_play_on() {
         let moved = play_first_moves(&c, id, &t, 3 * seats).await;
         assert!(!moved.is_empty() && !moved.contains(&leaver), "{moved:?}");
         let (_, before) = c.get(&format!("/api/games/{id}")).await;
-        server.stop().await;
-        server = start(&db).await;
-        c = Client::new(server.addr);
+        (server, c) = restart(server, &db).await;
         let (_, after) = c.get(&format!("/api/games/{id}")).await;
         assert_eq!(after["moves"], before["moves"]);
         assert_eq!(after["fen"], before["fen"]);
