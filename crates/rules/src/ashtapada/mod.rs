@@ -385,6 +385,11 @@ pub struct Ashtapada {
     resigned: u8,
 }
 
+/// Whether `v` is a value the cowries can show.
+pub(super) fn is_throw(v: u8) -> bool {
+    THROWS.iter().any(|&(x, _)| x == v)
+}
+
 impl Ashtapada {
     /// A new game for 2 to 4 players (South and North for two; then West; then East).
     pub fn new(rules: Ruleset, players: usize) -> Ashtapada {
@@ -743,7 +748,7 @@ impl Game for Ashtapada {
             .strip_prefix("throw ")
             .and_then(|v| v.trim().parse::<u8>().ok())
         {
-            if self.turn() == Turn::Chance && THROWS.iter().any(|&(x, _)| x == v) {
+            if self.turn() == Turn::Chance && is_throw(v) {
                 return Ok(Move::Throw(v));
             }
         }

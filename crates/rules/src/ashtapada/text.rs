@@ -172,10 +172,7 @@ impl Ashtapada {
             if v.len() != g.seats.len() {
                 return Err(bad("one start throw per seat"));
             }
-            if v.iter()
-                .flatten()
-                .any(|t| !THROWS.iter().any(|(x, _)| x == t))
-            {
+            if v.iter().flatten().any(|&t| !is_throw(t)) {
                 return Err(bad("start throws are 1, 2, 3, 4 or 8"));
             }
             if (0..g.seats.len()).any(|p| g.pieces(p).iter().any(|&x| x != Spot::Hand)) {
@@ -206,7 +203,7 @@ impl Ashtapada {
                 let v: u8 = t
                     .parse()
                     .ok()
-                    .filter(|v| THROWS.iter().any(|(x, _)| x == v))
+                    .filter(|&v| is_throw(v))
                     .ok_or_else(|| bad("throws are 1, 2, 3, 4 or 8"))?;
                 g.throw(v);
             }
