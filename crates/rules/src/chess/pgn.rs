@@ -196,7 +196,16 @@ pub fn read(text: &str) -> Result<Record, PgnError> {
     let options: Vec<String> = get("Options")
         .map(|o| o.split_whitespace().map(String::from).collect())
         .unwrap_or_default();
-    let v = variant(&game_id, get("Ruleset").as_deref(), &options)?;
+    // a record without a ruleset comes from another program (Ashta always writes one): it
+    // plays by Fairy-Stockfish's rules where Fairy-Stockfish knows the game, as that
+    // program did
+    let ruleset = get("Ruleset").or_else(|| {
+        super::games::find_game(&game_id)
+            .ok()
+            .and_then(|g| g.fsf)
+            .map(|_| "fairy-stockfish".to_string())
+    });
+    let v = variant(&game_id, ruleset.as_deref(), &options)?;
     let mut game = match get("FEN") {
         Some(fen) => ChessGame::from_position(Position::from_fen(v, &fen)?),
         None => ChessGame::new(v),

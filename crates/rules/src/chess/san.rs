@@ -1,11 +1,24 @@
-//! Standard algebraic notation as Fairy-Stockfish writes it: the piece's FEN letter
+//! Moves as Fairy-Stockfish writes them in its default notation (what its tools and
+//! pychess put in PGN records): standard algebraic notation with the piece's FEN letter
 //! (none for pawns), disambiguation by file then rank, `x` for captures, `=F` for
-//! promotion, `N@e4` for drops, `O-O` for castling, `+` and `#` for check and mate.
-//! Reading accepts SAN with or without `x`, `+`, `#`, `=`, and UCI coordinates.
+//! promotion, `N@e4` for drops, `O-O` for castling, `+` and `#` for check and mate; Xiangqi
+//! and Janggi with their own letters (H, E, A, and P for every soldier move, the Janggi
+//! pass as the king's move to its square); Shogi and Sho Shogi with numbered squares.
+//! Reading accepts these with or without `x`, `+`, `#`, `=`, the FEN-letter SAN of
+//! Ashta's older records, and UCI coordinates.
 
 use super::movegen::MoveList;
 use super::position::{Move, MoveKind, Position};
 use super::uci::MoveError;
+
+/// Which letters a move's text names pieces by: Fairy-Stockfish's (its default notation,
+/// what its tools and pychess write), or the FEN letters (Ashta's records before it wrote
+/// Fairy-Stockfish's, still read).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Style {
+    Fsf,
+    Fen,
+}
 
 impl Position {
     /// The SAN of a legal move.
@@ -35,6 +48,10 @@ impl Position {
     /// The SAN of a legal move, given the legal moves of the position.
     pub fn san_in(&self, m: Move, legal: &[Move]) -> String {
         let mut s = self.san_without_suffix(m, legal);
+        if self.shogi_numbers() {
+            // no check marks: `+` is promotion there
+            return s;
+        }
         let mut after = self.clone();
         after.play_unchecked(m);
         if after.in_check() {
@@ -45,8 +62,94 @@ impl Position {
         s
     }
 
-    fn san_without_suffix(&self, m: Move, legal: &[Move]) -> String {
+    /// Xiangqi and Janggi, whose pieces Fairy-Stockfish's notation names by their own
+    /// letters (H, E, A, P) rather than the FEN's.
+    fn palace_game(&self) -> bool {
+        matches!(self.v.spec.game, "xiangqi" | "janggi")
+    }
+
+    /// A piece type's letter in a move: Fairy-Stockfish's, or the FEN's.
+    fn san_letter(&self, k: super::variant::Kind, style: Style) -> String {
         let v = self.v;
+        if style == Style::Fsf && self.palace_game() {
+            let c = match v.piece(k).id {
+                "horse" => 'H',
+                "elephant" => 'E',
+                "advisor" | "guard" => 'A',
+                "pawn" => 'P',
+                _ => v.piece(k).letter.to_ascii_uppercase(),
+            };
+            return c.to_string();
+        }
+        v.fen_text(k, crate::geometry::Color::White)
+    }
+
+    fn san_without_suffix(&self, m: Move, legal: &[Move]) -> String {
+        self.san_styled(m, legal, Style::Fsf)
+    }
+
+    /// Shogi and Sho Shogi, which Fairy-Stockfish writes with numbered squares (Hodges'
+    /// notation: `P-76`, `Bx22+`, `G69-58`, `N*45`).
+    fn shogi_numbers(&self) -> bool {
+        matches!(self.v.spec.game, "shogi" | "sho-shogi")
+    }
+
+    /// A square as shogi numbers it: files from the right, ranks from the top (Black's
+    /// side of the FEN), each from 1.
+    fn shogi_square(&self, sq: crate::geometry::Square) -> String {
+        let shape = self.v.shape();
+        format!("{}{}", shape.files - sq.file(), shape.ranks - sq.rank())
+    }
+
+    /// A move in Fairy-Stockfish's shogi notation: the piece (`+` before a promoted one),
+    /// the square it leaves where another of its type could reach the same square, `-`,
+    /// `x` or `*` (a drop), the square reached, and `+` for promotion or `=` where it was
+    /// declined.
+    fn shogi_text(&self, m: Move, legal: &[Move]) -> String {
+        let v = self.v;
+        let (from, to) = (m.from(), m.to());
+        if m.kind() == MoveKind::Drop {
+            return format!(
+                "{}*{}",
+                v.fen_text(m.piece(), crate::geometry::Color::White),
+                self.shogi_square(to)
+            );
+        }
+        let Some(p) = self.piece_at(from) else {
+            return self.uci(m);
+        };
+        let mut s = v.fen_text(p.kind, crate::geometry::Color::White);
+        let others = legal.iter().any(|o| {
+            o.to() == to
+                && o.from() != from
+                && o.kind() != MoveKind::Drop
+                && self.piece_at(o.from()).map(|q| q.kind) == Some(p.kind)
+        });
+        if others {
+            s += &self.shogi_square(from);
+        }
+        s.push(if self.piece_at(to).is_some() {
+            'x'
+        } else {
+            '-'
+        });
+        s += &self.shogi_square(to);
+        if m.kind() == MoveKind::Promotion {
+            s.push('+');
+        } else if v.promoted(p.kind).is_some() {
+            let zone = v.promotion_zone(p.color);
+            if zone.has(from) || zone.has(to) {
+                s.push('=');
+            }
+        }
+        s
+    }
+
+    fn san_styled(&self, m: Move, legal: &[Move], style: Style) -> String {
+        let v = self.v;
+        if style == Style::Fsf && self.shogi_numbers() {
+            return self.shogi_text(m, legal);
+        }
         let from = m.from();
         let to = m.to();
         match m.kind() {
@@ -60,6 +163,10 @@ impl Position {
             MoveKind::Drop => {
                 return format!("{}@{}", v.piece(m.piece()).letter.to_ascii_uppercase(), to)
             }
+            // Fairy-Stockfish writes Janggi's pass as the king's move to its own square
+            MoveKind::Pass if style == Style::Fsf && self.palace_game() => {
+                return format!("K{}", m.to())
+            }
             MoveKind::Pass => return "pass".into(),
             MoveKind::Arrange | MoveKind::Declare => return self.uci(m),
             _ => {}
@@ -70,9 +177,9 @@ impl Position {
         let capture =
             m.kind() == MoveKind::EnPassant || (from != to && self.piece_at(to).is_some());
         let mut s = String::new();
-        let pawn = v.is_pawn(p.kind);
+        let pawn = v.is_pawn(p.kind) && !(style == Style::Fsf && self.palace_game());
         if !pawn || v.piece(p.kind).promoted {
-            s += &v.fen_text(p.kind, crate::geometry::Color::White);
+            s += &self.san_letter(p.kind, style);
         }
         {
             // disambiguation among same-type pieces that can reach `to`
@@ -86,7 +193,11 @@ impl Position {
                         && self.piece_at(o.from()).map(|q| q.kind) == Some(p.kind)
                 })
                 .collect();
-            if pawn && capture {
+            if pawn && !capture && from.file() != to.file() {
+                // a pawn stepping aside without taking (Sittuyin's promotion move): the
+                // square it leaves, in full
+                s += &from.to_string();
+            } else if pawn && capture {
                 s.push((b'a' + from.file()) as char);
                 if !others.is_empty() && !others.iter().all(|o| o.from().file() != from.file()) {
                     s += &(from.rank() + 1).to_string();
@@ -185,6 +296,15 @@ impl Position {
                     matches
                 }
             }
+        } else {
+            matches
+        };
+        let matches = if matches.is_empty() {
+            legal
+                .iter()
+                .copied()
+                .filter(|&m| key(&self.san_styled(m, &legal, Style::Fen)) == wanted)
+                .collect()
         } else {
             matches
         };

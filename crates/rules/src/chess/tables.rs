@@ -146,7 +146,7 @@ pub(crate) fn own_half(shape: Shape, c: Color) -> Bitboard {
         .fold(Bitboard::EMPTY, |b, r| b | shape.rank(r))
 }
 
-fn region_mask(shape: Shape, region: Region, c: Color) -> Bitboard {
+pub(crate) fn region_mask(shape: Shape, region: Region, c: Color) -> Bitboard {
     match region {
         Region::Anywhere => shape.mask(),
         Region::Palace => palace(shape, c),

@@ -1,6 +1,6 @@
 //! WXF notation for Xiangqi, as Fairy-Stockfish writes it: piece letter (K A E H R C P),
 //! file counted from the mover's right (or `+`/`-` for the front or rear of two such
-//! pieces on one file), direction (`+` forward, `-` back, `=` sideways) and the
+//! pieces on one file, where the other's same move could land on a square of its own), direction (`+` forward, `-` back, `=` sideways) and the
 //! destination file, or the number of ranks for a straight move forward or back.
 
 use super::position::{Move, Position};
@@ -43,12 +43,21 @@ impl Position {
             .pieces(c, p.kind)
             .filter(|s| s.file() == from.file())
             .collect();
-        if same_file.len() == 2 {
-            let other = if same_file[0] == from {
-                same_file[1]
-            } else {
-                same_file[0]
-            };
+        let other = match same_file[..] {
+            [a, b] => Some(if a == from { b } else { a }),
+            _ => None,
+        };
+        // front and rear only where the other piece's same move would land where such a
+        // piece may stand (otherwise the file alone tells them apart)
+        let tandem = other.filter(|&o| {
+            let region = super::tables::region_mask(self.v.shape(), self.v.piece(p.kind).region, c);
+            o.offset(
+                to.file() as i8 - from.file() as i8,
+                to.rank() as i8 - from.rank() as i8,
+            )
+            .is_some_and(|t| region.has(t))
+        });
+        if let Some(other) = tandem {
             let ahead = (from.rank() as i8 - other.rank() as i8) * c.forward() > 0;
             s.push(if ahead { '+' } else { '-' });
         } else {
