@@ -7,6 +7,7 @@ mod play;
 mod selfplay;
 mod sidematch;
 mod tunedata;
+mod ucci;
 mod uci;
 
 use anyhow::{Context, Result};

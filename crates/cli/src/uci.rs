@@ -1,5 +1,5 @@
 //! `ashta uci`: the UCI protocol with Fairy-Stockfish's `UCI_Variant` convention (and USI
-//! for the shogi games after `usi`).
+//! for the shogi games after `usi`, UCCI for Xiangqi after `ucci`).
 //!
 //! Supported: `uci`, `isready`, `setoption` (`UCI_Variant`, `Ruleset`, `RulesetOptions`,
 //! `Hash`, `Threads`, `MultiPV`, `Ponder`, `Level`, `SearchParams`), `ucinewgame`,
@@ -11,6 +11,7 @@
 //! (or `ponderhit`). A bad line is answered with `info string error: ...` and the engine
 //! keeps running.
 
+use crate::ucci::Proto;
 use anyhow::Result;
 use ashta_engine::{apply_level, Info, Limits, Searcher};
 use ashta_rules::chess::{perft, variant, ChessGame, Position, Variant, GAMES};
@@ -32,8 +33,8 @@ struct Session {
     params: ashta_engine::Params,
     hash_mb: usize,
     level: u32,
-    /// Speaking USI (the shogi games): SFEN positions and USI moves, `b` = the first player.
-    usi: bool,
+    /// The protocol spoken: UCI, or USI or UCCI once asked for.
+    proto: Proto,
 }
 
 impl Session {
@@ -50,7 +51,7 @@ impl Session {
             multipv: 1,
             params: ashta_engine::Params::default(),
             level: 8,
-            usi: false,
+            proto: Proto::Uci,
         }
     }
 
@@ -205,8 +206,15 @@ fn command<W: Write + Send + 'static>(s: &mut Session, line: &str, out: &Arc<Mut
             say(out, "readyok");
             Ok(())
         }
+        "ucci" => {
+            s.proto = Proto::Ucci;
+            s.game = "xiangqi".into();
+            let reset = s.reset();
+            say(out, &crate::ucci::hello());
+            reset
+        }
         "usi" => {
-            s.usi = true;
+            s.proto = Proto::Usi;
             s.game = "shogi".into();
             let reset = s.reset();
             let text = format!(
@@ -250,7 +258,13 @@ fn command<W: Write + Send + 'static>(s: &mut Session, line: &str, out: &Arc<Mut
             );
             Ok(())
         }
-        "quit" => return false,
+        "quit" => {
+            if s.proto == Proto::Ucci {
+                s.finish_search();
+                say(out, "bye");
+            }
+            return false;
+        }
         _ => Err(anyhow::anyhow!("unknown command {cmd:?}")),
     };
     if let Err(e) = result {
@@ -268,13 +282,27 @@ fn say<W: Write>(out: &Mutex<W>, text: &str) {
 
 fn setoption(s: &mut Session, words: &[&str]) -> Result<()> {
     let text = words[1..].join(" ");
-    let rest = text
-        .strip_prefix("name ")
-        .ok_or_else(|| anyhow::anyhow!("expected: setoption name <id> value <x>"))?;
-    let (name, value) = match rest.split_once(" value ") {
-        Some((n, v)) => (n.trim(), v.trim()),
-        None => (rest.trim(), ""),
+    let (name, value) = if s.proto == Proto::Ucci && !text.starts_with("name ") {
+        // UCCI: setoption <name> <value>
+        let (n, v) = text.split_once(' ').unwrap_or((text.as_str(), ""));
+        let n = match n.to_ascii_lowercase().as_str() {
+            "hashsize" => "hash",
+            "usemillisec" | "batch" | "debug" | "ponder" | "newgame" | "promotion" | "idle"
+            | "style" | "randomness" | "knowledge" | "pruning" | "usebook" | "bookfiles"
+            | "evalapi" | "loadbook" | "threads" | "drawmoves" | "repetition" => return Ok(()),
+            _ => n,
+        };
+        (n.to_string(), v.trim().to_string())
+    } else {
+        let rest = text
+            .strip_prefix("name ")
+            .ok_or_else(|| anyhow::anyhow!("expected: setoption name <id> value <x>"))?;
+        match rest.split_once(" value ") {
+            Some((n, v)) => (n.trim().to_string(), v.trim().to_string()),
+            None => (rest.trim().to_string(), String::new()),
+        }
     };
+    let (name, value) = (name.as_str(), value.as_str());
     let (game, ruleset, options) = (s.game.clone(), s.ruleset.clone(), s.options.clone());
     match name.to_ascii_lowercase().as_str() {
         "uci_variant" | "usi_variant" => s.game = value.to_ascii_lowercase(),
@@ -343,7 +371,12 @@ fn position(s: &mut Session, words: &[&str]) -> Result<()> {
     let mut game = match words.get(1) {
         Some(&"startpos") => ChessGame::new(v),
         Some(&"fen") => {
-            let fen = words[2..moves_at].join(" ");
+            let mut fields: Vec<&str> = words[2..moves_at].to_vec();
+            // UCCI GUIs may write Red to move as `r`
+            if s.proto == Proto::Ucci && fields.get(1) == Some(&"r") {
+                fields[1] = "w";
+            }
+            let fen = fields.join(" ");
             ChessGame::from_position(Position::from_fen(v, &fen)?)
         }
         Some(&"sfen") => {
@@ -358,8 +391,12 @@ fn position(s: &mut Session, words: &[&str]) -> Result<()> {
     };
     // the moves up to a bad one are kept, and the bad one named
     let mut result = Ok(());
-    for m in words.iter().skip(moves_at + 1) {
-        if let Err(e) = game.play_text_past_claims(m) {
+    for &m in words.iter().skip(moves_at + 1) {
+        let converted = match s.proto {
+            Proto::Ucci => crate::ucci::from_iccs(m),
+            _ => None,
+        };
+        if let Err(e) = game.play_text_past_claims(converted.as_deref().unwrap_or(m)) {
             result = Err(anyhow::anyhow!(
                 "move {m}: {e}; the position is the one before it"
             ));
@@ -388,19 +425,29 @@ fn go_perft<W: Write>(s: &Session, words: &[&str], out: &Mutex<W>) -> Result<()>
 }
 
 /// Parses the limits of `go` (and whether it asks to ponder).
-fn limits(words: &[&str], side: Color, usi: bool) -> Result<(Limits, bool)> {
+pub(crate) fn limits(words: &[&str], side: Color, proto: Proto) -> Result<(Limits, bool)> {
     // in USI "b" (black, sente) is the first player: our White
-    let side = if usi { side.other() } else { side };
+    let side = if proto == Proto::Usi {
+        side.other()
+    } else {
+        side
+    };
     let mut l = Limits::default();
     let ms = Duration::from_millis;
     let mut ponder = false;
     let mut i = 1;
     while i < words.len() {
         let w = words[i];
-        if matches!(w, "infinite" | "ponder") {
+        if matches!(w, "infinite" | "ponder") || (proto == Proto::Ucci && w == "draw") {
             l.infinite |= w == "infinite";
             ponder |= w == "ponder";
             i += 1;
+            continue;
+        }
+        if words.get(i + 1) == Some(&"infinite") && w == "depth" {
+            // UCCI: go depth infinite
+            l.infinite = true;
+            i += 2;
             continue;
         }
         let n: u64 = words
@@ -420,6 +467,10 @@ fn limits(words: &[&str], side: Color, usi: bool) -> Result<(Limits, bool)> {
             "wtime" | "btime" | "winc" | "binc" => {}
             "movestogo" => l.movestogo = Some(n as u32),
             "byoyomi" => l.byoyomi = Some(ms(n)),
+            // UCCI: the side to move's clock, and the opponent's (not needed)
+            "time" if proto == Proto::Ucci => l.time_left = Some(ms(n)),
+            "increment" if proto == Proto::Ucci => l.increment = ms(n),
+            "opptime" | "oppincrement" | "oppmovestogo" if proto == Proto::Ucci => {}
             _ => return Err(anyhow::anyhow!("unknown go parameter {w:?}")),
         }
         i += 2;
@@ -427,7 +478,16 @@ fn limits(words: &[&str], side: Color, usi: bool) -> Result<(Limits, bool)> {
     Ok((l, ponder))
 }
 
-fn info_line(game: &ChessGame, i: &Info, usi: bool) -> String {
+/// A move as the session's protocol writes it.
+fn move_text(pos: &Position, m: ashta_rules::chess::Move, proto: Proto) -> String {
+    match proto {
+        Proto::Uci => pos.uci(m),
+        Proto::Usi => pos.usi(m),
+        Proto::Ucci => crate::ucci::to_iccs(&pos.uci(m)),
+    }
+}
+
+fn info_line(game: &ChessGame, i: &Info, proto: Proto) -> String {
     let mut score = match i.mate {
         Some(m) => format!("mate {m}"),
         None => format!("cp {}", i.score),
@@ -442,7 +502,7 @@ fn info_line(game: &ChessGame, i: &Info, usi: bool) -> String {
     let pv: Vec<String> =
         i.pv.iter()
             .map(|&m| {
-                let t = if usi { pos.usi(m) } else { pos.uci(m) };
+                let t = move_text(&pos, m, proto);
                 pos.play_unchecked(m);
                 t
             })
@@ -468,7 +528,7 @@ fn go<W: Write + Send + 'static>(
     words: &[&str],
     out: Arc<Mutex<W>>,
 ) -> Result<()> {
-    let (mut lim, ponder) = limits(words, s.current.position().side_to_move(), s.usi)?;
+    let (mut lim, ponder) = limits(words, s.current.position().side_to_move(), s.proto)?;
     let endless =
         lim.infinite || (lim.depth.is_none() && lim.nodes.is_none() && lim.budget().is_none());
     let mut searcher = s
@@ -483,12 +543,12 @@ fn go<W: Write + Send + 'static>(
     let stop = Arc::clone(&searcher.stop);
     let ponder_flag = Arc::clone(&searcher.ponder);
     let game = s.current.clone();
-    let usi = s.usi;
+    let proto = s.proto;
     let currmove_out = Arc::clone(&out);
     let currmove_game = game.clone();
     searcher.on_currmove = Some(Box::new(move |depth, m, n| {
         let pos = currmove_game.position();
-        let text = if usi { pos.usi(m) } else { pos.uci(m) };
+        let text = move_text(pos, m, proto);
         say(
             &currmove_out,
             &format!("info depth {depth} currmove {text} currmovenumber {n}"),
@@ -500,8 +560,9 @@ fn go<W: Write + Send + 'static>(
         .name("ashta-search".into())
         .stack_size(16 << 20)
         .spawn(move || {
-            let result =
-                searcher.search(&game, &lim, |info| say(&out, &info_line(&game, info, usi)));
+            let result = searcher.search(&game, &lim, |info| {
+                say(&out, &info_line(&game, info, proto))
+            });
             // an endless or ponder search answers only when told to
             while (endless || thread_ponder.load(Ordering::Relaxed))
                 && !thread_stop.load(Ordering::Relaxed)
@@ -511,17 +572,12 @@ fn go<W: Write + Send + 'static>(
                     break;
                 }
             }
-            let text = |m| {
-                if usi {
-                    game.position().usi(m)
-                } else {
-                    game.position().uci(m)
-                }
-            };
+            let text = |m| move_text(game.position(), m, proto);
             let line = match (result.best, result.ponder) {
                 (Some(b), Some(p)) => format!("bestmove {} ponder {}", text(b), text(p)),
                 (Some(b), None) => format!("bestmove {}", text(b)),
-                (None, _) if usi => {
+                (None, _) if proto == Proto::Ucci => "nobestmove".to_string(),
+                (None, _) if proto == Proto::Usi => {
                     let won = result.info.score > 0;
                     format!("bestmove {}", if won { "win" } else { "resign" })
                 }
@@ -541,7 +597,7 @@ fn go<W: Write + Send + 'static>(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::run;
 
     #[derive(Clone, Default)]
@@ -557,7 +613,8 @@ mod tests {
         }
     }
 
-    fn talk(input: &str) -> String {
+    /// The engine's answer to `input`, the protocol run to the end of it.
+    pub(crate) fn talk(input: &str) -> String {
         let buf = Buffer::default();
         run(std::io::Cursor::new(input.as_bytes().to_vec()), buf.clone()).expect("protocol runs");
         let bytes = buf.0.lock().unwrap().clone();
