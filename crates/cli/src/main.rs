@@ -1,6 +1,7 @@
 //! `ashta`: the command line of the Ashta engine and playing platform.
 
 mod bench;
+mod cecp;
 mod matches;
 mod perft;
 mod play;

@@ -1,5 +1,5 @@
 //! `ashta uci`: the UCI protocol with Fairy-Stockfish's `UCI_Variant` convention (and USI
-//! for the shogi games after `usi`, UCCI for Xiangqi after `ucci`).
+//! for the shogi games after `usi`, UCCI for Xiangqi after `ucci`, CECP after `xboard`).
 //!
 //! Supported: `uci`, `isready`, `setoption` (`UCI_Variant`, `Ruleset`, `RulesetOptions`,
 //! `Hash`, `Threads`, `MultiPV`, `Ponder`, `Level`, `SearchParams`), `ucinewgame`,
@@ -166,6 +166,10 @@ pub fn run<W: Write + Send + 'static>(input: impl BufRead + Send + 'static, out:
             break;
         };
         let Some(line) = line else { continue };
+        if line.trim() == "xboard" && s.running.is_none() {
+            // CECP from here on
+            return crate::cecp::run(&rx, queue.into(), &out);
+        }
         if !command(&mut s, &line, &out) {
             break;
         }

@@ -1,0 +1,424 @@
+//! CECP (the xboard/WinBoard protocol), spoken by `ashta uci` when the first command is
+//! `xboard`: the same search and time handling as UCI, driven as XBoard drives an engine.
+//!
+//! Understood: `protover` (answered with the features: `setboard`, `usermove`, `ping`,
+//! the variants by Fairy-Stockfish's names), `new`, `variant`, `setboard`, `usermove`
+//! (or a bare move), `go`, `force`, `playother`, `?`, `level`, `st`, `sd`, `time`,
+//! `otim`, `ping`, `undo`, `remove`, `post`, `nopost`, `hard`, `easy`, `result`, `quit`.
+//! Moves are coordinates (`e2e4`, `e7e8q`, `P@e4`, shogi `b2h8+`), ranks from 0 on
+//! ten-rank boards (`h2e2`, as XBoard writes Xiangqi and Janggi). A game played by a
+//! variant Fairy-Stockfish knows follows Fairy-Stockfish's rules, as XBoard's other
+//! engines do.
+
+use anyhow::{anyhow, Result};
+use ashta_engine::{Limits, Searcher};
+use ashta_rules::chess::{find_game, variant, ChessGame, Move, Position, GAMES};
+use ashta_rules::geometry::Color;
+use ashta_rules::Game;
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+struct Cecp {
+    game: ChessGame,
+    /// The side the engine plays; `None` in force mode.
+    engine: Option<Color>,
+    post: bool,
+    /// `st`: seconds a move; `sd`: depth; `level`: moves per control and increment.
+    movetime: Option<Duration>,
+    depth: Option<u32>,
+    mps: Option<u32>,
+    increment: Duration,
+    /// The engine's clock (`time`, centiseconds).
+    clock: Option<Duration>,
+    searcher: Option<Searcher>,
+    thinking: Option<Thinking>,
+}
+
+struct Thinking {
+    handle: JoinHandle<(Searcher, Option<Move>)>,
+    stop: Arc<AtomicBool>,
+}
+
+/// The variant of a name XBoard sends (`normal` is chess), with Fairy-Stockfish's rules
+/// where it knows the game.
+fn game_of(name: &str) -> Result<ChessGame> {
+    let name = match name {
+        "normal" => "chess",
+        n => n,
+    };
+    let info = find_game(name)?;
+    let ruleset = if info.fsf.is_some() {
+        "fairy-stockfish"
+    } else {
+        "seed"
+    };
+    Ok(ChessGame::new(variant(name, Some(ruleset), &[])?))
+}
+
+/// A move as XBoard writes it.
+fn move_text(pos: &Position, m: Move) -> String {
+    let t = pos.uci(m);
+    if pos.variant().shape().ranks == 10 {
+        crate::ucci::to_iccs(&t)
+    } else {
+        t
+    }
+}
+
+/// A move from XBoard.
+fn read_move(game: &ChessGame, text: &str) -> Option<String> {
+    if game.variant().shape().ranks == 10 {
+        crate::ucci::from_iccs(text)
+    } else {
+        Some(text.to_string())
+    }
+}
+
+/// Whether a bare word is a move in coordinates (`e2e4`, `P@e4`), not a command.
+fn looks_like_move(w: &str) -> bool {
+    let b = w.as_bytes();
+    b.len() >= 4
+        && ((b[0].is_ascii_lowercase() && b[1].is_ascii_digit())
+            || (b[0].is_ascii_uppercase() && b[1] == b'@'))
+}
+
+fn say<W: Write>(out: &Mutex<W>, text: &str) {
+    let mut o = out.lock().unwrap_or_else(|e| e.into_inner());
+    let _ = writeln!(o, "{text}");
+    let _ = o.flush();
+}
+
+/// Speaks CECP over the lines still to come (`rx`, after `queued`) until `quit`.
+pub fn run<W: Write + Send + 'static>(
+    rx: &Receiver<String>,
+    queued: Vec<String>,
+    out: &Arc<Mutex<W>>,
+) -> Result<()> {
+    let mut s = Cecp {
+        game: game_of("normal")?,
+        engine: Some(Color::Black),
+        post: false,
+        movetime: None,
+        depth: None,
+        mps: None,
+        increment: Duration::ZERO,
+        clock: None,
+        searcher: Some(Searcher::new(16)),
+        thinking: None,
+    };
+    let mut queue: std::collections::VecDeque<String> = queued.into();
+    let mut open = true;
+    loop {
+        // an answered search plays its move
+        if s.thinking.as_ref().is_some_and(|t| t.handle.is_finished()) {
+            s.finish(out, true);
+        }
+        let line = if s.thinking.is_none() && !queue.is_empty() {
+            queue.pop_front()
+        } else if open {
+            match rx.recv_timeout(Duration::from_millis(if s.thinking.is_some() {
+                5
+            } else {
+                3_600_000
+            })) {
+                Ok(l) => {
+                    let cmd = l.split_whitespace().next().unwrap_or("").to_string();
+                    if s.thinking.is_some() {
+                        match cmd.as_str() {
+                            // move now
+                            "?" => {
+                                s.finish(out, true);
+                                continue;
+                            }
+                            // these end the search and drop its move
+                            "new" | "force" | "setboard" | "undo" | "remove" | "result"
+                            | "variant" | "quit" | "edit" => s.finish(out, false),
+                            "post" | "nopost" | "time" | "otim" | "hard" | "easy" | "."
+                            | "computer" | "random" | "name" | "rating" => {}
+                            _ => {
+                                queue.push_back(l);
+                                continue;
+                            }
+                        }
+                    }
+                    Some(l)
+                }
+                Err(RecvTimeoutError::Timeout) => continue,
+                Err(RecvTimeoutError::Disconnected) => {
+                    open = false;
+                    continue;
+                }
+            }
+        } else if s.thinking.is_some() {
+            std::thread::sleep(Duration::from_millis(5));
+            continue;
+        } else {
+            break;
+        };
+        let Some(line) = line else { continue };
+        match s.command(&line, out) {
+            Ok(true) => {}
+            Ok(false) => break,
+            Err(e) => say(out, &format!("Error ({e:#}): {line}")),
+        }
+        if s.thinking.is_none() && s.engine == Some(s.game.position().side_to_move()) {
+            s.think(out);
+        }
+    }
+    s.finish(out, false);
+    Ok(())
+}
+
+impl Cecp {
+    /// Carries out one command; false on `quit`.
+    fn command<W: Write + Send + 'static>(
+        &mut self,
+        line: &str,
+        out: &Arc<Mutex<W>>,
+    ) -> Result<bool> {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some(&cmd) = words.first() else {
+            return Ok(true);
+        };
+        let arg = |i: usize| -> Result<&str> {
+            words
+                .get(i)
+                .copied()
+                .ok_or_else(|| anyhow!("{cmd} needs an argument"))
+        };
+        let number = |i: usize| -> Result<u64> {
+            arg(i)?
+                .parse::<u64>()
+                .map_err(|_| anyhow!("{cmd} takes a number"))
+        };
+        match cmd {
+            "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating"
+            | "ics" | "draw" | "." | "hard" | "easy" | "otim" => {}
+            "protover" => {
+                let mut names: Vec<String> = GAMES
+                    .iter()
+                    .filter(|g| g.fsf.is_some())
+                    .map(|g| g.fsf.unwrap_or(g.id).to_string())
+                    .collect();
+                names.retain(|n| n != "chess");
+                names.insert(0, "normal".into());
+                say(
+                    out,
+                    &format!(
+                        "feature myname=\"Ashta {}\" setboard=1 usermove=1 ping=1 playother=1 \
+                         san=0 time=1 draw=0 sigint=0 sigterm=0 colors=0 analyze=0 \
+                         variants=\"{}\" done=1",
+                        env!("CARGO_PKG_VERSION"),
+                        names.join(",")
+                    ),
+                );
+            }
+            "new" => {
+                self.game = game_of("normal")?;
+                self.engine = Some(Color::Black);
+                (self.movetime, self.depth) = (None, None);
+                if let Some(se) = self.searcher.as_mut() {
+                    se.clear();
+                }
+            }
+            "variant" => self.game = game_of(arg(1)?)?,
+            "setboard" => {
+                let fen = words[1..].join(" ");
+                self.game =
+                    ChessGame::from_position(Position::from_fen(self.game.variant(), &fen)?);
+            }
+            "force" => self.engine = None,
+            "go" => self.engine = Some(self.game.position().side_to_move()),
+            "playother" => self.engine = Some(self.game.position().side_to_move().other()),
+            "usermove" => self.user_move(arg(1)?, out)?,
+            "level" => {
+                self.mps = Some(number(1)? as u32).filter(|&n| n > 0);
+                let inc: f64 = arg(3)?
+                    .parse()
+                    .map_err(|_| anyhow!("level MPS BASE INC: INC in seconds"))?;
+                self.increment = Duration::from_secs_f64(inc.max(0.0));
+                self.movetime = None;
+            }
+            "st" => {
+                let secs: f64 = arg(1)?.parse().map_err(|_| anyhow!("st takes seconds"))?;
+                self.movetime = Some(Duration::from_secs_f64(secs.max(0.01)));
+            }
+            "sd" => self.depth = Some(number(1)? as u32),
+            "time" => self.clock = Some(Duration::from_millis(number(1)? * 10)),
+            "ping" => say(out, &format!("pong {}", arg(1)?)),
+            "undo" => {
+                self.game.undo();
+            }
+            "remove" => {
+                self.game.undo();
+                self.game.undo();
+            }
+            "post" => self.post = true,
+            "nopost" => self.post = false,
+            "result" => self.engine = None,
+            "quit" => return Ok(false),
+            _ if words.len() == 1 && looks_like_move(cmd) => self.user_move(cmd, out)?,
+            _ => return Err(anyhow!("unknown command")),
+        }
+        Ok(true)
+    }
+
+    fn user_move<W: Write>(&mut self, text: &str, out: &Mutex<W>) -> Result<()> {
+        let uci = read_move(&self.game, text).ok_or_else(|| anyhow!("not a move"))?;
+        if self.game.outcome().is_some() {
+            return Err(anyhow!("the game is over"));
+        }
+        if self.game.play_text(&uci).is_err() {
+            say(out, &format!("Illegal move: {text}"));
+            return Ok(());
+        }
+        self.announce(out);
+        Ok(())
+    }
+
+    /// Says the result once the game is over.
+    fn announce<W: Write>(&mut self, out: &Mutex<W>) {
+        if let Some(o) = self.game.outcome() {
+            let r = match o.winner() {
+                Some(0) => "1-0",
+                Some(_) => "0-1",
+                None => "1/2-1/2",
+            };
+            say(out, &format!("{r} {{{}}}", o.reason));
+            self.engine = None;
+        }
+    }
+
+    /// Starts thinking for the side to move.
+    fn think<W: Write + Send + 'static>(&mut self, out: &Arc<Mutex<W>>) {
+        if self.game.outcome().is_some() {
+            self.engine = None;
+            return;
+        }
+        let mut lim = Limits {
+            depth: self.depth,
+            movetime: self.movetime,
+            ..Limits::default()
+        };
+        if self.movetime.is_none() {
+            lim.time_left = self.clock.or(Some(Duration::from_secs(5)));
+            lim.increment = self.increment;
+            lim.movestogo = self.mps.map(|mps| {
+                let played = (self.game.moves().len() / 2) as u32;
+                mps - played % mps
+            });
+        }
+        let mut searcher = self.searcher.take().unwrap_or_else(|| Searcher::new(16));
+        searcher.stop.store(false, Ordering::Relaxed);
+        searcher.ponder.store(false, Ordering::Relaxed);
+        let stop = Arc::clone(&searcher.stop);
+        let game = self.game.clone();
+        let post = self.post;
+        let out = Arc::clone(out);
+        let handle = std::thread::spawn(move || {
+            let result = searcher.search(&game, &lim, |i| {
+                if post && !i.pv.is_empty() {
+                    let mut pos = game.position().clone();
+                    let pv: Vec<String> =
+                        i.pv.iter()
+                            .map(|&m| {
+                                let t = move_text(&pos, m);
+                                pos.play_unchecked(m);
+                                t
+                            })
+                            .collect();
+                    // XBoard's mate scores: 100000 + N to mate in N, -100000 - N mated
+                    let score = match i.mate {
+                        Some(m) if m > 0 => 100_000 + m,
+                        Some(m) => -100_000 + m,
+                        None => i.score,
+                    };
+                    say(
+                        &out,
+                        &format!(
+                            "{} {score} {} {} {}",
+                            i.depth,
+                            i.elapsed.as_millis() / 10,
+                            i.nodes,
+                            pv.join(" ")
+                        ),
+                    );
+                }
+            });
+            (searcher, result.best)
+        });
+        self.thinking = Some(Thinking { handle, stop });
+    }
+
+    /// Ends the search; with `play`, plays and sends its move.
+    fn finish<W: Write>(&mut self, out: &Mutex<W>, play: bool) {
+        let Some(t) = self.thinking.take() else {
+            return;
+        };
+        t.stop.store(true, Ordering::Relaxed);
+        let (searcher, best) = t
+            .handle
+            .join()
+            .unwrap_or_else(|_| (Searcher::new(16), None));
+        self.searcher = Some(searcher);
+        if !play {
+            return;
+        }
+        match best {
+            Some(m) => {
+                let text = move_text(self.game.position(), m);
+                self.game.play(m);
+                say(out, &format!("move {text}"));
+                self.announce(out);
+            }
+            None => self.announce(out),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::uci::tests::talk;
+
+    /// A game as XBoard drives it: features, a variant, the engine answering a move with
+    /// ranks from 0 on the ten-rank board, `ping` after the move, and a mate announced.
+    #[test]
+    fn an_xboard_session() {
+        let out = talk("xboard\nprotover 2\nnew\nvariant xiangqi\nsd 3\nusermove h2e2\nping 7\n");
+        assert!(out.contains("feature ") && out.contains("done=1"), "{out}");
+        assert!(out.contains("xiangqi") && out.contains("shogi"), "{out}");
+        let lines: Vec<&str> = out.lines().collect();
+        let mv = lines
+            .iter()
+            .position(|l| l.starts_with("move "))
+            .unwrap_or_else(|| panic!("no move: {out}"));
+        let pong = lines.iter().position(|l| *l == "pong 7").expect("pong");
+        assert!(pong > mv, "pong comes after the move: {out}");
+        // Black's answer in XBoard's coordinates, a legal move after h3e3
+        let text = lines[mv].trim_start_matches("move ");
+        let v = ashta_rules::chess::variant("xiangqi", Some("fairy-stockfish"), &[]).unwrap();
+        let mut g = ashta_rules::chess::ChessGame::new(v);
+        g.play_text("h3e3").unwrap();
+        let uci = crate::ucci::from_iccs(text).expect("a coordinate move");
+        assert!(g.play_text(&uci).is_ok(), "{text}: {out}");
+
+        let out = talk(
+            "xboard\nprotover 2\nnew\nforce\nsetboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\n\
+             post\nsd 3\ngo\n",
+        );
+        assert!(out.contains("move a1a8"), "{out}");
+        assert!(out.contains("1-0 {checkmate}"), "{out}");
+        assert!(
+            out.contains(" 100001 "),
+            "a mate in 1 as XBoard writes it: {out}"
+        );
+
+        let out = talk("xboard\nnew\nusermove e2e5\nfrobnicate\nquit\n");
+        assert!(out.contains("Illegal move: e2e5"), "{out}");
+        assert!(out.contains("Error (unknown command): frobnicate"), "{out}");
+    }
+}
