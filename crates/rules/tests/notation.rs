@@ -65,8 +65,8 @@ fn check_game(game: &str) {
 
 /// The games of `tests/fixtures/san/<game>.pgn`, written as Fairy-Stockfish's tools write
 /// them (its variant name, no ruleset tag: Fairy-Stockfish's rules), import whole and
-/// reach the position Fairy-Stockfish reached; written back, each move reads as
-/// Fairy-Stockfish wrote it.
+/// reach the position Fairy-Stockfish reached; written back, the record names the game as
+/// Fairy-Stockfish does and each move reads as Fairy-Stockfish wrote it.
 fn check_records(game: &str, failures: &mut Vec<String>) {
     let path = format!(
         "{}/tests/fixtures/san/{game}.pgn",
@@ -114,6 +114,17 @@ fn check_records(game: &str, failures: &mut Vec<String>) {
             ));
         }
         let ours = pgn::write(&r.game, &[]);
+        let name = r
+            .tags
+            .iter()
+            .find(|(k, _)| k == "Variant")
+            .map(|(_, v)| v.clone())
+            .expect("Variant tag");
+        if !ours.contains(&format!("[Variant \"{name}\"]")) {
+            failures.push(format!(
+                "{game}: written back without [Variant \"{name}\"]:\n{ours}"
+            ));
+        }
         let strip = |t: &str| -> Vec<String> {
             t.lines()
                 .filter(|l| !l.starts_with('['))

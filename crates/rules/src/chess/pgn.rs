@@ -87,10 +87,13 @@ pub fn write_ended(
     for (k, val) in extra {
         out += &format!("[{k} \"{}\"]\n", val.replace('"', "'"));
     }
-    out += &format!(
-        "[Variant \"{}\"]\n[Ruleset \"{}\"]\n",
-        v.spec.game, v.spec.ruleset
-    );
+    // played by Fairy-Stockfish's rules, the game goes by its name there (`cambodian`,
+    // `shoshogi`, `chess`), which pychess and Fairy-Stockfish's tools read
+    let name = match super::games::find_game(v.spec.game) {
+        Ok(g) if v.spec.ruleset == "fairy-stockfish" => g.fsf.unwrap_or(v.spec.game),
+        _ => v.spec.game,
+    };
+    out += &format!("[Variant \"{name}\"]\n[Ruleset \"{}\"]\n", v.spec.ruleset);
     if !v.spec.options.is_empty() {
         let opts: Vec<String> = v
             .spec
