@@ -128,6 +128,67 @@ pub async fn start_with(addr: SocketAddr, db: &Path, config: Config) -> anyhow::
     })
 }
 
+/// The records of a file: each game of a PGN file (a new game starts at a tag line after
+/// moves), or the whole text for the other record formats.
+pub fn split_records(text: &str) -> Vec<String> {
+    let pgn = text.lines().any(|l| l.trim_start().starts_with('['));
+    if !pgn {
+        return vec![text.to_string()];
+    }
+    let mut out = Vec::new();
+    let mut current = String::new();
+    let mut moves_seen = false;
+    for line in text.lines() {
+        let t = line.trim();
+        if t.starts_with('[') && moves_seen {
+            out.push(std::mem::take(&mut current));
+            moves_seen = false;
+        }
+        if !t.is_empty() && !t.starts_with('[') {
+            moves_seen = true;
+        }
+        current += line;
+        current.push('\n');
+    }
+    if !current.trim().is_empty() {
+        out.push(current);
+    }
+    out.retain(|r| !r.trim().is_empty());
+    out
+}
+
+/// Imports records into the archive of the database `db` (which no server may hold: the
+/// same lock as `serve`), each as a game between people: per record, its new game's id or
+/// why it was refused, naming the bad move. Nothing of a refused record is stored.
+pub fn import_records(db: &Path, records: &[String]) -> anyhow::Result<Vec<Result<i64, String>>> {
+    let _lock = lock_database(db)?;
+    let store = store::Store::open(db)
+        .map_err(anyhow::Error::msg)
+        .with_context(|| format!("opening the database {}", db.display()))?;
+    let config = Config {
+        engine_threads: 1,
+        ..Config::default()
+    };
+    let hall = Arc::new(hall::Hall::new(store, None, &config));
+    Ok(records
+        .iter()
+        .map(|text| {
+            let t = table::Table::from_record(text)?;
+            let seats = (0..t.seats())
+                .map(|_| store::SeatSpec {
+                    kind: "human".into(),
+                    level: 0,
+                    token: String::new(),
+                })
+                .collect();
+            let created = hall.open(t, seats).map_err(|r| r.message)?;
+            created["id"]
+                .as_i64()
+                .ok_or_else(|| "the archive gave no id".to_string())
+        })
+        .collect())
+}
+
 /// Takes the database's lock file (`DB.lock`, held while the server runs; the system
 /// lets it go when the process ends, however it ends), so that a second server on the
 /// same file is refused rather than writing beside the first.

@@ -418,3 +418,39 @@ async fn a_resigning_seat_leaves_a_four_player_game_and_the_others_play_on() {
     }
     server.stop().await;
 }
+
+/// `ashta import`: a file of several records goes into the archive game by game, a bad
+/// record refused with its move named and nothing of it stored; not while a server holds
+/// the database; the games are there when the server starts.
+#[tokio::test]
+async fn files_of_records_import_into_the_archive() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("g.db");
+    let file = "[Event \"one\"]\n[Variant \"xiangqi\"]\n\n1. Ch5 Hg8 2. Hg3 *\n\n\
+                [Event \"two\"]\n[Variant \"shogi\"]\n\n1. P-76 P-34 2. Bx22+ Sx22 *\n\n\
+                [Event \"three\"]\n[Variant \"makruk\"]\n\n1. e4 Qx9 *\n";
+    let records = ashta_server::split_records(file);
+    assert_eq!(records.len(), 3, "{records:?}");
+    let results = ashta_server::import_records(&db, &records).unwrap();
+    assert!(results[0].is_ok() && results[1].is_ok(), "{results:?}");
+    let bad = results[2].as_ref().unwrap_err();
+    assert!(bad.contains("Qx9"), "{bad}");
+
+    let server = start(&db).await;
+    assert!(
+        ashta_server::import_records(&db, &records).is_err(),
+        "a running server holds the database"
+    );
+    let c = Client::new(server.addr);
+    let (_, list) = c.get("/api/games").await;
+    let games = list
+        .as_array()
+        .or(list["games"].as_array())
+        .unwrap()
+        .clone();
+    assert_eq!(games.len(), 2, "{list}");
+    let id = *results[1].as_ref().unwrap();
+    let (_, s) = c.get(&format!("/api/games/{id}")).await;
+    assert_eq!(s["moves"].as_array().map(Vec::len), Some(4), "{s}");
+    server.stop().await;
+}
