@@ -419,8 +419,8 @@ async fn a_resigning_seat_leaves_a_four_player_game_and_the_others_play_on() {
     server.stop().await;
 }
 
-/// `ashta import`: a file of several records goes into the archive game by game, a bad
-/// record refused with its move named and nothing of it stored; not while a server holds
+/// `ashta import`: a file of several records (PGN, or a shogi CSA record) goes into the
+/// archive game by game, a bad record refused with its move named and nothing of it stored; not while a server holds
 /// the database; the games are there when the server starts.
 #[tokio::test]
 async fn files_of_records_import_into_the_archive() {
@@ -435,6 +435,13 @@ async fn files_of_records_import_into_the_archive() {
     assert!(results[0].is_ok() && results[1].is_ok(), "{results:?}");
     let bad = results[2].as_ref().unwrap_err();
     assert!(bad.contains("Qx9"), "{bad}");
+    // a CSA record, as shogi servers write it, is one game of shogi
+    let csa = "V2.2\nN+a\nN-b\nPI\n+\n+7776FU\n-3334FU\n+8822UM\n%TORYO\n";
+    assert_eq!(ashta_server::split_records(csa).len(), 1);
+    let r = ashta_server::import_records(&db, &[csa.to_string()]).unwrap();
+    assert!(r[0].is_ok(), "{r:?}");
+    let r = ashta_server::import_records(&db, &["PI\n+\n+7776FU\n+3334FU\n".into()]).unwrap();
+    assert!(r[0].as_ref().unwrap_err().contains("+3334FU"), "{r:?}");
 
     let server = start(&db).await;
     assert!(
@@ -448,7 +455,7 @@ async fn files_of_records_import_into_the_archive() {
         .or(list["games"].as_array())
         .unwrap()
         .clone();
-    assert_eq!(games.len(), 2, "{list}");
+    assert_eq!(games.len(), 3, "{list}");
     let id = *results[1].as_ref().unwrap();
     let (_, s) = c.get(&format!("/api/games/{id}")).await;
     assert_eq!(s["moves"].as_array().map(Vec::len), Some(4), "{s}");

@@ -2,6 +2,7 @@
 //! the text forms (FEN, UCI moves, SAN).
 
 pub mod counting;
+pub mod csa;
 pub mod fen;
 pub mod game;
 pub mod games;

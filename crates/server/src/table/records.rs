@@ -91,6 +91,36 @@ impl Table {
         Ok(table)
     }
 
+    /// A table replaying a chess-family game read from a record (from the usual start).
+    fn of_game(g: &ChessGame) -> Result<Table, String> {
+        let v = g.variant();
+        let start = ChessGame::new(v);
+        if g.start_position().fen() != start.start_position().fen() {
+            return Err("records that start from a set-up position are not supported".into());
+        }
+        let setup = Setup {
+            game: v.spec.game.to_string(),
+            ruleset: v.spec.ruleset.clone(),
+            options: v
+                .spec
+                .options
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect(),
+            seed: 0,
+            seed_chosen: true,
+        };
+        // replay on a fresh table (Shatar's forced opening is part of the start there)
+        let mut table = Table::new(setup)?;
+        for &m in &g.moves()[start.moves().len()..] {
+            // a move's coordinates do not depend on the position; its side is the one
+            // for which it is legal (either, in Senterej's Werera)
+            let text = start.position().uci(m);
+            table.play_either(&text)?;
+        }
+        Ok(table)
+    }
+
     fn read_moves(text: &str) -> Result<Table, String> {
         let t = text.trim_start();
         if let Some(game) = tag(t, "Game").filter(|g| chess::find_game(g).is_ok()) {
@@ -117,35 +147,15 @@ impl Table {
             }
             return Ok(table);
         }
+        if is_csa(t) {
+            // a shogi record from the shogi servers and engines, by the game's own rules
+            let v = chess::variant("shogi", None, &[]).map_err(|e| e.to_string())?;
+            let g = chess::csa::read(v, text).map_err(|e| format!("CSA record: {e}"))?;
+            return Table::of_game(&g);
+        }
         if t.contains("[Variant ") || !t.contains("[Game ") {
             let rec = chess::pgn::read(text).map_err(|e| e.to_string())?;
-            let g = &rec.game;
-            let v = g.variant();
-            let start = ChessGame::new(v);
-            if g.start_position().fen() != start.start_position().fen() {
-                return Err("records that start from a set-up position are not supported".into());
-            }
-            let setup = Setup {
-                game: v.spec.game.to_string(),
-                ruleset: v.spec.ruleset.clone(),
-                options: v
-                    .spec
-                    .options
-                    .iter()
-                    .map(|(k, v)| format!("{k}={v}"))
-                    .collect(),
-                seed: 0,
-                seed_chosen: true,
-            };
-            // replay on a fresh table (Shatar's forced opening is part of the start there)
-            let mut table = Table::new(setup)?;
-            for &m in &g.moves()[start.moves().len()..] {
-                // a move's coordinates do not depend on the position; its side is the one
-                // for which it is legal (either, in Senterej's Werera)
-                let text = start.position().uci(m);
-                table.play_either(&text)?;
-            }
-            return Ok(table);
+            return Table::of_game(&rec.game);
         }
         if tag(t, "Seed").is_none() && tag(t, "SeedHash").is_some() {
             return Err(
@@ -243,6 +253,19 @@ fn with_ending(record: String, ended: Option<&Outcome>) -> String {
         Some(i) => format!("{}\n{}{}", &record[..i], tags, &record[i + 1..]),
         None => record + &tags,
     }
+}
+
+/// Whether a record is in CSA form (shogi): no PGN tags, and a `PI` start, board lines or
+/// a CSA move line (`+7776FU`).
+fn is_csa(t: &str) -> bool {
+    !t.contains('[')
+        && t.lines().map(str::trim).any(|l| {
+            l.starts_with("PI")
+                || l.starts_with("P1")
+                || (l.len() >= 7
+                    && l.starts_with(['+', '-'])
+                    && l.as_bytes()[1..5].iter().all(u8::is_ascii_digit))
+        })
 }
 
 #[cfg(test)]
