@@ -310,7 +310,7 @@ async fn remove(
 
 #[derive(Deserialize)]
 struct RecordFormat {
-    /// `pgn` (the chess family's default) or `ashta`.
+    /// `pgn` (the chess family's default), `ashta`, or `csa` (shogi).
     format: Option<String>,
 }
 
@@ -321,32 +321,36 @@ async fn record(
 ) -> Result<Response, Refusal> {
     let id = game_id(p)?;
     let Query(q) = q.map_err(|e| Refusal::new(400, e.body_text()))?;
-    let ashta = match q.format.as_deref() {
-        None | Some("pgn") => false,
-        Some("ashta") => true,
-        Some(f) => {
-            return Err(Refusal::new(
-                400,
-                format!("a record is in the format pgn or ashta, not {f:?}"),
-            ))
-        }
-    };
+    let format = q.format.unwrap_or_else(|| "pgn".into());
+    if !matches!(format.as_str(), "pgn" | "ashta" | "csa") {
+        return Err(Refusal::new(
+            400,
+            format!("a record is in the format pgn, ashta or csa (shogi), not {format:?}"),
+        ));
+    }
     let room = hall.room(id)?;
     let text = {
         let r = room.lock().unwrap_or_else(|e| e.into_inner());
         let id_text = id.to_string();
-        if ashta {
-            r.table().ashta_record()
-        } else {
-            r.table()
-                .record_text(&[("Site", "Ashta"), ("Round", id_text.as_str())])
+        match format.as_str() {
+            "ashta" => r.table().ashta_record(),
+            "csa" => r
+                .table()
+                .csa_text()
+                .ok_or_else(|| Refusal::new(400, "only a game of shogi has a CSA record"))?,
+            _ => r
+                .table()
+                .record_text(&[("Site", "Ashta"), ("Round", id_text.as_str())]),
         }
     };
-    let chess = !text.starts_with("[Game ");
-    let name = format!(
-        "attachment; filename=\"ashta-{id}.{}\"",
-        if chess { "pgn" } else { "txt" }
-    );
+    let extension = if format == "csa" {
+        "csa"
+    } else if text.starts_with("[Game ") {
+        "txt"
+    } else {
+        "pgn"
+    };
+    let name = format!("attachment; filename=\"ashta-{id}.{extension}\"");
     Ok((
         [
             (

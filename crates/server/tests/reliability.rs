@@ -439,7 +439,7 @@ async fn files_of_records_import_into_the_archive() {
     let csa = "V2.2\nN+a\nN-b\nPI\n+\n+7776FU\n-3334FU\n+8822UM\n%TORYO\n";
     assert_eq!(ashta_server::split_records(csa).len(), 1);
     let r = ashta_server::import_records(&db, &[csa.to_string()]).unwrap();
-    assert!(r[0].is_ok(), "{r:?}");
+    let csa_id = *r[0].as_ref().unwrap();
     let r = ashta_server::import_records(&db, &["PI\n+\n+7776FU\n+3334FU\n".into()]).unwrap();
     assert!(r[0].as_ref().unwrap_err().contains("+3334FU"), "{r:?}");
 
@@ -459,5 +459,19 @@ async fn files_of_records_import_into_the_archive() {
     let id = *results[1].as_ref().unwrap();
     let (_, s) = c.get(&format!("/api/games/{id}")).await;
     assert_eq!(s["moves"].as_array().map(Vec::len), Some(4), "{s}");
+    // the shogi games give their CSA record; the others refuse it
+    let (status, text) = c
+        .text(&format!("/api/games/{csa_id}/record?format=csa"))
+        .await;
+    assert_eq!(status, 200, "{text}");
+    assert!(
+        text.contains("PI\n+\n+7776FU\n-3334FU\n+8822UM\n"),
+        "{text}"
+    );
+    let xiangqi = *results[0].as_ref().unwrap();
+    let (status, text) = c
+        .text(&format!("/api/games/{xiangqi}/record?format=csa"))
+        .await;
+    assert_eq!(status, 400, "{text}");
     server.stop().await;
 }

@@ -436,6 +436,9 @@ function actions(s, mine) {
   if (s.board.kind === "grid" && s.board.style !== "ahayuta" && s.board.style !== "shaturanga") {
     btns.push(h("a", { class: "button", href: `/api/games/${s.id}/record?format=ashta` }, "Export Ashta record"));
   }
+  if (s.setup.game === "shogi") {
+    btns.push(h("a", { class: "button", id: "export-csa", href: `/api/games/${s.id}/record?format=csa` }, "Export CSA"));
+  }
   const anim = h("input", { type: "checkbox", id: "animate", checked: animations(), onchange: (e) => localStorage.setItem("ashta-animate", e.target.checked ? "on" : "off") });
   box.replaceChildren(...btns, s.drawOffer != null && !over ? h("div", {}, s.seatNames[s.drawOffer] + " offers a draw") : "",
     s.board.kind === "ashtapada" || s.board.style === "shaturanga" ? h("label", { class: "small" }, anim, " animate the throws") : "");

@@ -62,6 +62,14 @@ impl Table {
         }
     }
 
+    /// The game as a CSA record, if it is a game of shogi.
+    pub fn csa_text(&self) -> Option<String> {
+        match &self.live {
+            Live::Chess(g) if g.variant().spec.game == "shogi" => Some(chess::csa::write(g)),
+            _ => None,
+        }
+    }
+
     /// Plays a recorded move for the seat it is legal for (the seat to move, or during
     /// Senterej's Werera either side).
     fn play_either(&mut self, text: &str) -> Result<(), String> {
