@@ -1,0 +1,247 @@
+//! Tests of `ashta uci`: UCI, USI, queued lines, ponder, bad input.
+
+use super::run;
+
+#[derive(Clone, Default)]
+struct Buffer(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for Buffer {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(b);
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The engine's answer to `input`, the protocol run to the end of it.
+pub(crate) fn talk(input: &str) -> String {
+    let buf = Buffer::default();
+    run(std::io::Cursor::new(input.as_bytes().to_vec()), buf.clone()).expect("protocol runs");
+    let bytes = buf.0.lock().unwrap().clone();
+    String::from_utf8(bytes).expect("utf8")
+}
+
+#[test]
+fn go_finds_mate_and_answers_bestmove() {
+    let out = talk("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\ngo depth 3\nisready\n");
+    assert!(out.contains("bestmove a1a8"), "{out}");
+    assert!(out.contains("score mate 1"), "{out}");
+    assert!(out.contains("info depth 1 "), "{out}");
+}
+
+#[test]
+fn garbage_lines_never_stop_the_engine() {
+    let mut input = String::new();
+    let words = [
+        "position",
+        "fen",
+        "startpos",
+        "moves",
+        "go",
+        "perft",
+        "setoption",
+        "name",
+        "value",
+        "UCI_Variant",
+        "xiangqi",
+        "e2e4",
+        "-1",
+        "99999999999",
+        "\u{1F600}",
+        "[",
+        "]",
+        "depth",
+        "movetime",
+        "sfen",
+        "usi",
+    ];
+    let mut seed = 12345u64;
+    for _ in 0..300 {
+        let mut line = Vec::new();
+        for _ in 0..(seed % 6) {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            line.push(words[(seed % words.len() as u64) as usize]);
+        }
+        seed = seed.wrapping_add(0x9E37_79B9);
+        // keep searches short
+        if line.first() == Some(&"go") && !line.contains(&"perft") {
+            line = vec!["go", "depth", "1"];
+        }
+        if line.first() == Some(&"go") && line.contains(&"perft") {
+            line = vec!["go", "perft", "1"];
+        }
+        input += &line.join(" ");
+        input.push('\n');
+    }
+    input += "isready\n";
+    let out = talk(&input);
+    assert!(
+        out.trim_end().ends_with("readyok") || out.contains("readyok"),
+        "{out}"
+    );
+}
+
+#[test]
+fn usi_for_shogi() {
+    let out = talk("usi\nusinewgame\nposition startpos moves 7g7f 3c3d\ngo btime 1000 wtime 1000 byoyomi 100\nisready\n");
+    assert!(out.contains("usiok"), "{out}");
+    let best = out
+        .lines()
+        .find(|l| l.starts_with("bestmove "))
+        .expect("a bestmove");
+    let m = best.split_whitespace().nth(1).unwrap();
+    assert!(
+        m.as_bytes()[0].is_ascii_digit() || m.contains('*'),
+        "a USI move: {best}"
+    );
+    let out = talk("usi\nposition sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\ngo depth 1\n");
+    assert!(out.contains("bestmove "), "{out}");
+}
+
+#[test]
+fn go_movetime_and_stop() {
+    let start = std::time::Instant::now();
+    let out =
+        talk("setoption name UCI_Variant value xiangqi\nposition startpos\ngo movetime 200\n");
+    assert!(out.contains("bestmove "), "{out}");
+    assert!(start.elapsed() < std::time::Duration::from_secs(10));
+    let out = talk("position startpos\ngo infinite\nstop\n");
+    assert_eq!(out.matches("bestmove").count(), 1, "{out}");
+}
+
+#[test]
+fn ponder_waits_for_the_ponder_hit() {
+    // a ponder search with a short clock still answers only after ponderhit
+    let buf = Buffer::default();
+    let (tx, rx) = std::sync::mpsc::channel::<Vec<u8>>();
+    let reader = ChannelReader {
+        rx,
+        pending: Vec::new(),
+    };
+    let out = buf.clone();
+    let engine = std::thread::spawn(move || run(std::io::BufReader::new(reader), out));
+    tx.send(b"position startpos\ngo ponder wtime 200 btime 200\n".to_vec())
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    let text = String::from_utf8(buf.0.lock().unwrap().clone()).unwrap();
+    assert!(
+        !text.contains("bestmove"),
+        "answered while pondering: {text}"
+    );
+    tx.send(b"ponderhit\n".to_vec()).unwrap();
+    // after the hit it keeps to its clock
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let text = String::from_utf8(buf.0.lock().unwrap().clone()).unwrap();
+    assert_eq!(text.matches("bestmove").count(), 1, "{text}");
+    assert!(
+        text.contains(" seldepth ") && text.contains(" hashfull "),
+        "{text}"
+    );
+    drop(tx);
+    engine.join().unwrap().unwrap();
+}
+
+/// Input lines arriving over a channel, as a GUI sends them over time.
+struct ChannelReader {
+    rx: std::sync::mpsc::Receiver<Vec<u8>>,
+    pending: Vec<u8>,
+}
+
+impl std::io::Read for ChannelReader {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.pending.is_empty() {
+            match self.rx.recv() {
+                Ok(b) => self.pending = b,
+                Err(_) => return Ok(0),
+            }
+        }
+        let n = buf.len().min(self.pending.len());
+        buf[..n].copy_from_slice(&self.pending[..n]);
+        self.pending.drain(..n);
+        Ok(n)
+    }
+}
+
+#[test]
+fn lines_sent_during_a_search_wait_for_it() {
+    // `position` and `go` arrive while depth 6 is searched: the search is not cut short
+    let out =
+        talk("position startpos\ngo depth 6\nposition startpos moves e2e4\ngo depth 1\nisready\n");
+    assert!(out.contains("info depth 6 "), "{out}");
+    assert_eq!(out.matches("bestmove").count(), 2, "{out}");
+    // quit acts at once
+    let start = std::time::Instant::now();
+    let out = talk("position startpos\ngo infinite\nquit\n");
+    assert!(start.elapsed() < std::time::Duration::from_secs(5));
+    assert!(out.matches("bestmove").count() <= 1, "{out}");
+}
+
+#[test]
+fn finished_games_and_several_lines() {
+    // mated: no move, said so
+    let out = talk("position fen R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1\ngo depth 3\n");
+    assert!(out.contains("bestmove (none)"), "{out}");
+    assert!(out.contains("score mate 0"), "{out}");
+    let out = talk("setoption name MultiPV value 3\nposition startpos\ngo depth 4\n");
+    for k in 1..=3 {
+        assert!(
+            out.contains("info depth 4 seldepth") && out.contains(&format!(" multipv {k} ")),
+            "{out}"
+        );
+    }
+    let out = talk("setoption name SearchParams value lmp=0,nosuch=1\nsetoption name SearchParams value lmp=0\nposition startpos\ngo depth 2\n");
+    assert_eq!(out.matches("info string error").count(), 1, "{out}");
+    assert!(out.contains("bestmove"), "{out}");
+}
+
+#[test]
+fn go_perft_prints_divide_then_total_like_fairy_stockfish() {
+    let out = talk(
+        "setoption name UCI_Variant value makruk\nposition startpos moves a3a4\ngo perft 2\nquit\n",
+    );
+    assert!(out.contains("a6a5: 24\n"), "{out}");
+    assert!(out.contains("\nNodes searched: 575\n"), "{out}");
+}
+
+#[test]
+fn fsf_names_and_ruleset_option() {
+    let out = talk(
+        "setoption name UCI_Variant value chaturanga\nsetoption name Ruleset value fairy-stockfish\nposition startpos\ngo perft 4\n",
+    );
+    // Fairy-Stockfish's chaturanga: no king leap, so the same count as Shatranj
+    assert!(out.contains("Nodes searched: 68122"), "{out}");
+}
+
+#[test]
+fn moves_go_on_past_claimed_draws_and_stop_at_a_bad_one() {
+    // the start position a third time (a repetition Fairy-Stockfish leaves to claim),
+    // then a move more
+    let out = talk("setoption name Ruleset value fairy-stockfish\nposition startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 e2e4\nd\ngo depth 2\n");
+    assert!(
+        out.contains("Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq"),
+        "{out}"
+    );
+    assert!(!out.contains("error"), "{out}");
+    assert!(
+        out.contains("bestmove ") && !out.contains("bestmove (none)"),
+        "{out}"
+    );
+    // a bad move: the moves before it stand, and the error names it
+    let out = talk("position startpos moves e2e4 e7e5 e1e3\nd\n");
+    assert!(out.contains("info string error: move e1e3"), "{out}");
+    assert!(
+        out.contains("Fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq"),
+        "{out}"
+    );
+}
+
+#[test]
+fn bad_lines_get_errors_and_the_engine_keeps_running() {
+    let out = talk("position fen 8/8 w\nposition startpos moves e2e5\nfoo\nsetoption name UCI_Variant value nosuch\nisready\n");
+    assert_eq!(out.matches("info string error:").count(), 4, "{out}");
+    assert!(out.ends_with("readyok\n"), "{out}");
+}
