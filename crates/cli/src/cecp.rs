@@ -22,6 +22,8 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+use crate::uci::say;
+
 struct Cecp {
     game: ChessGame,
     /// The side the engine plays; `None` in force mode.
@@ -84,12 +86,6 @@ fn looks_like_move(w: &str) -> bool {
     b.len() >= 4
         && ((b[0].is_ascii_lowercase() && b[1].is_ascii_digit())
             || (b[0].is_ascii_uppercase() && b[1] == b'@'))
-}
-
-fn say<W: Write>(out: &Mutex<W>, text: &str) {
-    let mut o = out.lock().unwrap_or_else(|e| e.into_inner());
-    let _ = writeln!(o, "{text}");
-    let _ = o.flush();
 }
 
 /// Speaks CECP over the lines still to come (`rx`, after `queued`) until `quit`.

@@ -278,7 +278,7 @@ fn command<W: Write + Send + 'static>(s: &mut Session, line: &str, out: &Arc<Mut
 }
 
 /// Writes a line (or lines) and flushes.
-fn say<W: Write>(out: &Mutex<W>, text: &str) {
+pub(crate) fn say<W: Write>(out: &Mutex<W>, text: &str) {
     let mut o = out.lock().unwrap_or_else(|e| e.into_inner());
     let _ = writeln!(o, "{text}");
     let _ = o.flush();

@@ -281,6 +281,18 @@ impl Hall {
         self.open(table, seats)
     }
 
+    /// Stores an imported game, every seat a person's, and opens its room.
+    pub fn open_imported(self: &Arc<Self>, table: Table) -> Result<Value, Refusal> {
+        let seats = (0..table.seats())
+            .map(|_| SeatSpec {
+                kind: "human".into(),
+                level: 0,
+                token: String::new(),
+            })
+            .collect();
+        self.open(table, seats)
+    }
+
     /// Stores `table` (a new game or an imported one) and opens its room.
     pub fn open(self: &Arc<Self>, table: Table, seats: Vec<SeatSpec>) -> Result<Value, Refusal> {
         if seats.len() != table.seats() {

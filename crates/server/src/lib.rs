@@ -174,14 +174,7 @@ pub fn import_records(db: &Path, records: &[String]) -> anyhow::Result<Vec<Resul
         .iter()
         .map(|text| {
             let t = table::Table::from_record(text)?;
-            let seats = (0..t.seats())
-                .map(|_| store::SeatSpec {
-                    kind: "human".into(),
-                    level: 0,
-                    token: String::new(),
-                })
-                .collect();
-            let created = hall.open(t, seats).map_err(|r| r.message)?;
+            let created = hall.open_imported(t).map_err(|r| r.message)?;
             created["id"]
                 .as_i64()
                 .ok_or_else(|| "the archive gave no id".to_string())

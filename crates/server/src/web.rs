@@ -374,14 +374,7 @@ async fn import(
     }
     hall.admit(from.ip())?;
     let table = Table::from_record(&text).map_err(|e| Refusal::new(422, e))?;
-    let seats = (0..table.seats())
-        .map(|_| SeatSpec {
-            kind: "human".into(),
-            level: 0,
-            token: String::new(),
-        })
-        .collect();
-    hall.open(table, seats).map(Json)
+    hall.open_imported(table).map(Json)
 }
 
 async fn watch(

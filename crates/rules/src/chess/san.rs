@@ -48,7 +48,7 @@ impl Position {
     /// The SAN of a legal move, given the legal moves of the position.
     pub fn san_in(&self, m: Move, legal: &[Move]) -> String {
         let mut s = self.san_without_suffix(m, legal);
-        if self.shogi_numbers() {
+        if self.v.writes_shogi_numbers() {
             // no check marks: `+` is promotion there
             return s;
         }
@@ -62,36 +62,18 @@ impl Position {
         s
     }
 
-    /// Xiangqi and Janggi, whose pieces Fairy-Stockfish's notation names by their own
-    /// letters (H, E, A, P) rather than the FEN's.
-    fn palace_game(&self) -> bool {
-        matches!(self.v.spec.game, "xiangqi" | "janggi")
-    }
-
     /// A piece type's letter in a move: Fairy-Stockfish's, or the FEN's.
     fn san_letter(&self, k: super::variant::Kind, style: Style) -> String {
         let v = self.v;
-        if style == Style::Fsf && self.palace_game() {
-            let c = match v.piece(k).id {
-                "horse" => 'H',
-                "elephant" => 'E',
-                "advisor" | "guard" => 'A',
-                "pawn" => 'P',
-                _ => v.piece(k).letter.to_ascii_uppercase(),
-            };
-            return c.to_string();
+        // Xiangqi and Janggi: their own letters (H, E, A, P), as in WXF
+        if style == Style::Fsf && v.has_palace() {
+            return super::wxf::letter(v.piece(k).id).to_string();
         }
         v.fen_text(k, crate::geometry::Color::White)
     }
 
     fn san_without_suffix(&self, m: Move, legal: &[Move]) -> String {
         self.san_styled(m, legal, Style::Fsf)
-    }
-
-    /// Shogi and Sho Shogi, which Fairy-Stockfish writes with numbered squares (Hodges'
-    /// notation: `P-76`, `Bx22+`, `G69-58`, `N*45`).
-    fn shogi_numbers(&self) -> bool {
-        matches!(self.v.spec.game, "shogi" | "sho-shogi")
     }
 
     /// A square as shogi numbers it: files from the right, ranks from the top (Black's
@@ -147,7 +129,7 @@ impl Position {
 
     fn san_styled(&self, m: Move, legal: &[Move], style: Style) -> String {
         let v = self.v;
-        if style == Style::Fsf && self.shogi_numbers() {
+        if style == Style::Fsf && self.v.writes_shogi_numbers() {
             return self.shogi_text(m, legal);
         }
         let from = m.from();
@@ -164,7 +146,7 @@ impl Position {
                 return format!("{}@{}", v.piece(m.piece()).letter.to_ascii_uppercase(), to)
             }
             // Fairy-Stockfish writes Janggi's pass as the king's move to its own square
-            MoveKind::Pass if style == Style::Fsf && self.palace_game() => {
+            MoveKind::Pass if style == Style::Fsf && self.v.has_palace() => {
                 return format!("K{}", m.to())
             }
             MoveKind::Pass => return "pass".into(),
@@ -177,7 +159,7 @@ impl Position {
         let capture =
             m.kind() == MoveKind::EnPassant || (from != to && self.piece_at(to).is_some());
         let mut s = String::new();
-        let pawn = v.is_pawn(p.kind) && !(style == Style::Fsf && self.palace_game());
+        let pawn = v.is_pawn(p.kind) && !(style == Style::Fsf && self.v.has_palace());
         if !pawn || v.piece(p.kind).promoted {
             s += &self.san_letter(p.kind, style);
         }

@@ -555,6 +555,11 @@ impl Variant {
     pub fn writes_wxf(&self) -> bool {
         self.spec.game == "xiangqi"
     }
+    /// Whether Fairy-Stockfish writes the game's moves with numbered squares (Hodges'
+    /// notation: `P-76`, `Bx22+`, `G69-58`, `N*45`): Shogi and Sho Shogi.
+    pub fn writes_shogi_numbers(&self) -> bool {
+        matches!(self.spec.game, "shogi" | "sho-shogi")
+    }
     /// Whether `k` is a pawn type.
     #[inline]
     pub fn is_pawn(&self, k: Kind) -> bool {

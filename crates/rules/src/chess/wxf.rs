@@ -7,7 +7,8 @@ use super::position::{Move, Position};
 use super::uci::MoveError;
 use crate::geometry::{Color, Square};
 
-fn letter(id: &str) -> char {
+/// A Xiangqi or Janggi piece's letter, by its id (also Fairy-Stockfish's SAN letters there).
+pub(super) fn letter(id: &str) -> char {
     match id {
         "king" => 'K',
         "advisor" | "guard" => 'A',
