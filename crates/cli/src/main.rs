@@ -8,6 +8,7 @@ mod perft;
 mod play;
 mod selfplay;
 mod sidematch;
+mod trainnet;
 mod tunedata;
 mod ucci;
 mod uci;
@@ -266,6 +267,35 @@ enum Command {
         /// Start from the default weights instead of the game's current ones.
         #[arg(long)]
         from_defaults: bool,
+    },
+    /// Learn a game's network evaluation from labelled positions (see `tune-data`).
+    TrainNet {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Files of labelled positions.
+        #[arg(long, required = true)]
+        data: Vec<std::path::PathBuf>,
+        /// Where to write the network.
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// Passes over the data.
+        #[arg(long, default_value_t = 30)]
+        epochs: usize,
+        /// Weight of the teacher's scores against the games' results (0-1).
+        #[arg(long, default_value_t = 0.75)]
+        lambda: f64,
+        /// Adam's step size.
+        #[arg(long, default_value_t = 0.001)]
+        rate: f32,
+        /// Threads (default: one per core).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Learn what to add to the linear evaluation rather than the whole score.
+        #[arg(long)]
+        residual: bool,
+        /// Learn each position and its mirror image (left to right) too.
+        #[arg(long)]
+        mirrors: bool,
     },
     /// List the games, their rulesets and options.
     Games,
@@ -729,6 +759,34 @@ fn run(cli: Cli) -> Result<()> {
             let n = tunedata::generate(v, &teacher, &spec, &mut file)?;
             println!("{n} positions appended to {}", out.display());
             Ok(())
+        }
+        Command::TrainNet {
+            game,
+            data,
+            out,
+            epochs,
+            lambda,
+            rate,
+            threads,
+            residual,
+            mirrors,
+        } => {
+            let spec = ashta_engine::nnue::train::TrainSpec {
+                epochs,
+                rate,
+                threads: threads
+                    .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+                ..Default::default()
+            };
+            trainnet::run(
+                game.variant()?,
+                &data,
+                &out,
+                lambda,
+                residual,
+                mirrors,
+                &spec,
+            )
         }
         Command::Tune {
             game,

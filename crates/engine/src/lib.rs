@@ -9,6 +9,7 @@ pub mod eval;
 pub mod heuristics;
 pub mod levels;
 pub mod mcts;
+pub mod nnue;
 pub mod search;
 pub mod see;
 pub mod timemgmt;

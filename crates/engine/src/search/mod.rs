@@ -11,6 +11,7 @@
 //! Shogi). `docs/search.md` describes each part and the match that kept it.
 
 use crate::eval::{evaluate_with, Tables};
+use crate::nnue::{Accumulator, Net};
 use crate::see::{captured, see_ge};
 use crate::timemgmt::{Clock, Limits};
 use crate::tt::{Bound, Table};
@@ -133,6 +134,9 @@ pub struct Searcher {
     pondering: bool,
     node_limit: Option<u64>,
     tables: Option<&'static Tables>,
+    /// The network evaluation in use, if any, and its accumulator at each ply.
+    net: Option<&'static Net>,
+    accs: Vec<Accumulator>,
     repetition: Repetition,
     /// Hashes of the positions from the game's start to the current node, and whether
     /// the side to move was in check in each.
@@ -184,6 +188,8 @@ impl Searcher {
             pondering: false,
             node_limit: None,
             tables: None,
+            net: None,
+            accs: vec![Accumulator::default(); MAX_PLY + 8],
             repetition: Repetition::Draw,
             path: Vec::new(),
             checks: Vec::new(),
@@ -235,6 +241,10 @@ impl Searcher {
         self.clock = Clock::new(limits, game.moves().len(), v);
         self.node_limit = limits.nodes;
         self.tables = Some(Tables::of(v));
+        self.net = if self.params.nnue { Net::of(v) } else { None };
+        if let Some(net) = self.net {
+            self.accs[0] = net.refresh(&root);
+        }
         self.repetition = v.spec.end.repetition_rule;
         self.tt.new_search();
         self.stack.iter_mut().for_each(|f| *f = Frame::default());
@@ -514,6 +524,7 @@ impl Searcher {
             }
             let mut child = pos.clone();
             child.play_unchecked(m);
+            self.child_acc(0, pos, &child);
             let gives_check = child.in_check();
             self.push_path(&child, gives_check);
             self.stack[1].piece_to = piece_to(pos, m);
@@ -572,6 +583,16 @@ impl Searcher {
             self.tt.store(pos.hash(), Some(r.mv), best, 0, depth, bound);
         }
         best
+    }
+
+    /// The accumulator of `child` (a move or pass after `pos`, at `ply`) at `ply + 1`.
+    #[inline]
+    fn child_acc(&mut self, ply: usize, pos: &Position, child: &Position) {
+        if let Some(net) = self.net {
+            let (head, tail) = self.accs.split_at_mut(ply + 1);
+            tail[0].clone_from(&head[ply]);
+            net.update(&mut tail[0], pos, child);
+        }
     }
 
     fn push_path(&mut self, pos: &Position, in_check: bool) {

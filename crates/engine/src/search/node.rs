@@ -37,7 +37,16 @@ impl Searcher {
         None
     }
 
-    pub(super) fn evaluate(&self, pos: &Position) -> i32 {
+    pub(super) fn evaluate(&self, pos: &Position, ply: usize) -> i32 {
+        if let Some(net) = self.net {
+            debug_assert_eq!(
+                net.output(&self.accs[ply], pos.side_to_move()),
+                net.evaluate(pos),
+                "the accumulator at ply {ply} is that of {}",
+                pos.fen()
+            );
+            return net.output(&self.accs[ply], pos.side_to_move());
+        }
         evaluate_with(pos, self.tables.expect("tables are set when searching"))
     }
 
@@ -107,7 +116,7 @@ impl Searcher {
             return s;
         }
         if ply >= MAX_PLY {
-            return self.evaluate(pos);
+            return self.evaluate(pos, ply);
         }
         // mate distance: no line from here beats a mate already found nearer the root
         alpha = alpha.max(-(MATE - ply as i32));
@@ -140,7 +149,7 @@ impl Searcher {
         let eval = if in_check {
             -INF
         } else {
-            let static_eval = tt.map_or_else(|| self.evaluate(pos), |e| e.eval);
+            let static_eval = tt.map_or_else(|| self.evaluate(pos, ply), |e| e.eval);
             // the stored score is a better guess where its bound allows
             match (tt, tt_score) {
                 (Some(e), Some(s))
@@ -184,6 +193,7 @@ impl Searcher {
             {
                 let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
                 let child = pos.with_side(pos.side_to_move().other());
+                self.child_acc(ply, pos, &child);
                 self.push_path(&child, false);
                 self.stack[ply + 1].piece_to = None;
                 self.stack[ply + 1].extensions = self.stack[ply].extensions;
@@ -336,6 +346,8 @@ impl Searcher {
                 extension = 1;
             }
             let new_depth = depth - 1 + extension;
+            // after the singular test, whose own moves use the next ply's accumulator
+            self.child_acc(ply, pos, &child);
             self.push_path(&child, gives_check);
             self.stack[ply + 1].piece_to = piece_to(pos, m);
             self.stack[ply + 1].extensions = extensions_so_far + extension;
@@ -456,7 +468,7 @@ impl Searcher {
             return outcome_score(&o, pos.side_to_move(), ply as i32);
         }
         if ply >= MAX_PLY {
-            return self.evaluate(pos);
+            return self.evaluate(pos, ply);
         }
         let key = pos.hash();
         let tt = self.tt.probe(key);
@@ -491,7 +503,7 @@ impl Searcher {
             if counting::expired(pos) || move_rule_draw(pos) {
                 return 0;
             }
-            stand = tt.map_or_else(|| self.evaluate(pos), |e| e.eval);
+            stand = tt.map_or_else(|| self.evaluate(pos, ply), |e| e.eval);
             if stand >= beta {
                 if tt.is_none() {
                     self.tt
@@ -540,6 +552,7 @@ impl Searcher {
             moves_searched += 1;
             let mut child = pos.clone();
             child.play_unchecked(m);
+            self.child_acc(ply, pos, &child);
             let score = -self.quiesce(&child, -beta, -alpha, ply + 1);
             if self.stopped() {
                 return 0;

@@ -30,6 +30,8 @@ pub struct Params {
     pub iir: bool,
     /// Continuation history in ordering.
     pub continuation: bool,
+    /// The game's network evaluation, where one is embedded (else the linear one).
+    pub nnue: bool,
 }
 
 impl Default for Params {
@@ -48,6 +50,7 @@ impl Default for Params {
             check_extension: true,
             iir: true,
             continuation: true,
+            nnue: true,
         }
     }
 }
@@ -74,6 +77,7 @@ impl Params {
             "check_extension" => self.check_extension = b,
             "iir" => self.iir = b,
             "continuation" => self.continuation = b,
+            "nnue" => self.nnue = b,
             other => return Err(format!("no search parameter {other:?}")),
         }
         Ok(())

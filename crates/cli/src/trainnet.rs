@@ -1,0 +1,57 @@
+//! `ashta train-net`: a game's network evaluation learned from labelled positions.
+
+use anyhow::{anyhow, Context, Result};
+use ashta_engine::nnue::{self, train};
+use ashta_rules::chess::Variant;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Reads the positions in `data`, trains a network on them and writes it to `out`.
+pub fn run(
+    v: &'static Variant,
+    data: &[PathBuf],
+    out: &Path,
+    lambda: f64,
+    residual: bool,
+    mirrors: bool,
+    spec: &train::TrainSpec,
+) -> Result<()> {
+    let started = Instant::now();
+    let mut text = String::new();
+    for path in data {
+        let t =
+            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+        text.push_str(&t);
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+    }
+    let samples =
+        train::read_samples(v, &text, lambda, residual, mirrors).map_err(|e| anyhow!("{e}"))?;
+    drop(text);
+    anyhow::ensure!(!samples.is_empty(), "no positions in the data");
+    let inputs = nnue::Inputs::of(v);
+    println!(
+        "{} positions, {} inputs, {} hidden units a side (read in {:.1} s)",
+        samples.len(),
+        inputs.count,
+        nnue::HIDDEN,
+        started.elapsed().as_secs_f64()
+    );
+    let (model, err) = train::train(&inputs, &samples, spec, None, |epoch, tr, te| {
+        println!(
+            "pass {epoch:3}: error {tr:.6} (held out {te:.6}), {:.0} s",
+            started.elapsed().as_secs_f64()
+        );
+    });
+    let bytes = train::to_bytes(&inputs, &model);
+    nnue::Net::read(v, &bytes).map_err(|e| anyhow!("the network written does not read: {e}"))?;
+    std::fs::write(out, &bytes).with_context(|| format!("writing {}", out.display()))?;
+    println!(
+        "held-out error {err:.6}; network written to {} ({} bytes) in {:.0} s",
+        out.display(),
+        bytes.len(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}

@@ -1,0 +1,386 @@
+//! A small neural evaluation per game (an "efficiently updatable" network): every piece on
+//! its square and every piece in hand is an input, seen from each side; one hidden layer of
+//! [`HIDDEN`] units per side, clipped to 0..1, and one output in centipawns.
+//!
+//! The inputs seen from colour `c` are `(owner is c?, type, square)` with the board turned
+//! so that `c` plays up the board (mirrored top to bottom where the start position is a
+//! mirror image, turned half round where it is a rotation, as in Shogi and Makruk), and
+//! `(owner is c?, type, i)` for the i-th piece of a type in hand. The hidden layer of each
+//! side (its accumulator) is the sum of the weight rows of its inputs, kept in integers so
+//! that a move changes it by adding and subtracting a few rows ([`Accumulator::update`]).
+//! The output reads the side to move's accumulator first.
+//!
+//! Networks are learned by `ashta train-net` ([`train`]) from positions labelled by a
+//! teacher and embedded per game (`crates/engine/nets/<game>.nnue`).
+
+pub mod train;
+
+use ashta_rules::chess::{Kind, Position, Variant};
+use ashta_rules::geometry::{Color, Square, GRID_SQUARES};
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+
+/// Hidden units per side.
+pub const HIDDEN: usize = 64;
+/// Pieces of one type in hand that have inputs of their own (more count as this many).
+pub const HAND_MAX: usize = 18;
+/// Scale of the first layer's integers (1.0 is this).
+const QA: i32 = 255;
+/// Scale of the output layer's integers.
+const QB: i32 = 64;
+/// Centipawns of an output of 1.0.
+pub const SCALE: i32 = 400;
+const KINDS: usize = ashta_rules::chess::variant::MAX_KINDS;
+const MAGIC: &[u8; 8] = b"ASHTANN1";
+
+/// Where a variant's inputs are: the input number of each (side seen from, owner, type,
+/// square), and where the hand inputs start.
+#[derive(Clone)]
+pub struct Inputs {
+    /// Input of a piece: `[seen from][owner][type][grid square]`.
+    board: Box<[[[[u16; GRID_SQUARES]; KINDS]; 2]; 2]>,
+    hand_base: usize,
+    kinds: usize,
+    /// Number of inputs.
+    pub count: usize,
+}
+
+impl Inputs {
+    /// The inputs of variant `v`.
+    pub fn of(v: &'static Variant) -> Inputs {
+        let shape = v.shape();
+        let (files, ranks) = (usize::from(shape.files), usize::from(shape.ranks));
+        let squares = files * ranks;
+        let kinds = v.kinds();
+        let rotate = start_is_rotation(v);
+        let mut board = Box::new([[[[0u16; GRID_SQUARES]; KINDS]; 2]; 2]);
+        for seen in Color::BOTH {
+            for owner in Color::BOTH {
+                let rel = usize::from(owner != seen);
+                for k in 0..kinds {
+                    for sq in shape.squares() {
+                        let (mut f, mut r) = (usize::from(sq.file()), usize::from(sq.rank()));
+                        if seen == Color::Black {
+                            r = ranks - 1 - r;
+                            if rotate {
+                                f = files - 1 - f;
+                            }
+                        }
+                        let i = (rel * kinds + k) * squares + r * files + f;
+                        board[seen.index()][owner.index()][k][sq.index()] = i as u16;
+                    }
+                }
+            }
+        }
+        let hand_base = 2 * kinds * squares;
+        let count = hand_base
+            + if v.keeps_hands() {
+                2 * kinds * HAND_MAX
+            } else {
+                0
+            };
+        Inputs {
+            board,
+            hand_base,
+            kinds,
+            count,
+        }
+    }
+
+    /// The input of a piece of `owner` and type `k` on grid square `sq`, seen from `seen`.
+    #[inline]
+    pub fn piece(&self, seen: Color, owner: Color, k: usize, sq: usize) -> usize {
+        usize::from(self.board[seen.index()][owner.index()][k][sq])
+    }
+
+    /// The input of the `i`-th (from 0) piece of type `k` in `owner`'s hand, seen from `seen`.
+    #[inline]
+    pub fn hand(&self, seen: Color, owner: Color, k: usize, i: usize) -> usize {
+        let rel = usize::from(owner != seen);
+        self.hand_base + (rel * self.kinds + k) * HAND_MAX + i
+    }
+
+    /// Calls `f` with every input of `pos` seen from `seen`.
+    pub fn active(&self, pos: &Position, seen: Color, f: impl FnMut(usize)) {
+        self.active_mirrored(pos, seen, false, f);
+    }
+
+    /// Calls `f` with every input of `pos`, or of its mirror image left to right, seen
+    /// from `seen`.
+    pub fn active_mirrored(
+        &self,
+        pos: &Position,
+        seen: Color,
+        mirror: bool,
+        mut f: impl FnMut(usize),
+    ) {
+        let files = pos.variant().shape().files;
+        for owner in Color::BOTH {
+            for k in 0..self.kinds {
+                for sq in pos.pieces(owner, k as Kind) {
+                    let sq = if mirror {
+                        Square::new(files - 1 - sq.file(), sq.rank()).unwrap_or(sq)
+                    } else {
+                        sq
+                    };
+                    f(self.piece(seen, owner, k, sq.index()));
+                }
+                let n = usize::from(pos.in_hand(owner, k as Kind)).min(HAND_MAX);
+                for i in 0..n {
+                    f(self.hand(seen, owner, k, i));
+                }
+            }
+        }
+    }
+}
+
+/// Whether the start position is a half turn of itself rather than a mirror image (so
+/// that Black's view of the board is best turned round, not only flipped).
+fn start_is_rotation(v: &'static Variant) -> bool {
+    let start = ashta_rules::chess::ChessGame::new(v);
+    let pos = start.position();
+    let shape = v.shape();
+    let mut mirror = true;
+    for sq in shape.squares() {
+        let flipped = Square::new(sq.file(), shape.ranks - 1 - sq.rank()).expect("on the board");
+        for k in 0..v.kinds() as Kind {
+            let white_here = pos.pieces(Color::White, k).has(sq);
+            let black_there = pos.pieces(Color::Black, k).has(flipped);
+            if white_here != black_there {
+                mirror = false;
+            }
+        }
+    }
+    !mirror
+}
+
+/// A network's weights in the integers the evaluation uses.
+pub struct Net {
+    /// The variant's inputs.
+    pub inputs: Inputs,
+    /// First layer: a row of [`HIDDEN`] per input.
+    w1: Vec<[i16; HIDDEN]>,
+    b1: [i16; HIDDEN],
+    /// Output weights: the side to move's units, then the other side's.
+    w2: [i16; 2 * HIDDEN],
+    b2: i32,
+}
+
+/// The hidden layers of both sides for one position.
+#[derive(Clone)]
+pub struct Accumulator {
+    v: [[i16; HIDDEN]; 2],
+}
+
+impl Default for Accumulator {
+    fn default() -> Self {
+        Accumulator {
+            v: [[0; HIDDEN]; 2],
+        }
+    }
+}
+
+#[inline]
+fn add_row(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
+    for (a, w) in acc.iter_mut().zip(row) {
+        *a = a.wrapping_add(*w);
+    }
+}
+
+#[inline]
+fn sub_row(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
+    for (a, w) in acc.iter_mut().zip(row) {
+        *a = a.wrapping_sub(*w);
+    }
+}
+
+impl Net {
+    /// Reads a network for variant `v` from its bytes; an error says what does not fit.
+    pub fn read(v: &'static Variant, bytes: &[u8]) -> Result<Net, String> {
+        let inputs = Inputs::of(v);
+        let mut r = Reader { bytes, at: 0 };
+        if r.take(8)? != MAGIC {
+            return Err("not an Ashta network (no ASHTANN1 header)".into());
+        }
+        let (n_in, hidden, kinds) = (r.u32()? as usize, r.u32()? as usize, r.u32()? as usize);
+        if hidden != HIDDEN {
+            return Err(format!("{hidden} hidden units; this build has {HIDDEN}"));
+        }
+        if n_in != inputs.count || kinds != inputs.kinds {
+            return Err(format!(
+                "made for {n_in} inputs and {kinds} piece types; {} has {} and {}",
+                v.spec.game, inputs.count, inputs.kinds
+            ));
+        }
+        let mut w1 = vec![[0i16; HIDDEN]; n_in];
+        for row in &mut w1 {
+            for w in row.iter_mut() {
+                *w = r.i16()?;
+            }
+        }
+        let mut b1 = [0i16; HIDDEN];
+        for b in &mut b1 {
+            *b = r.i16()?;
+        }
+        let mut w2 = [0i16; 2 * HIDDEN];
+        for w in &mut w2 {
+            *w = r.i16()?;
+        }
+        let b2 = r.u32()? as i32;
+        if r.at != bytes.len() {
+            return Err("bytes left after the network".into());
+        }
+        Ok(Net {
+            inputs,
+            w1,
+            b1,
+            w2,
+            b2,
+        })
+    }
+
+    /// The accumulator of `pos`, summed afresh.
+    pub fn refresh(&self, pos: &Position) -> Accumulator {
+        let mut acc = Accumulator::default();
+        for seen in Color::BOTH {
+            let a = &mut acc.v[seen.index()];
+            *a = self.b1;
+            self.inputs.active(pos, seen, |i| add_row(a, &self.w1[i]));
+        }
+        acc
+    }
+
+    /// Brings `acc`, the accumulator of `before`, to that of `after` (a position one move
+    /// or a pass later): the pieces that left or reached a square and the hands that
+    /// changed are found by comparing the two.
+    pub fn update(&self, acc: &mut Accumulator, before: &Position, after: &Position) {
+        let inp = &self.inputs;
+        for owner in Color::BOTH {
+            for k in 0..inp.kinds {
+                let (a, b) = (
+                    before.pieces(owner, k as Kind),
+                    after.pieces(owner, k as Kind),
+                );
+                if a != b {
+                    for sq in a & !b {
+                        for seen in Color::BOTH {
+                            let i = inp.piece(seen, owner, k, sq.index());
+                            sub_row(&mut acc.v[seen.index()], &self.w1[i]);
+                        }
+                    }
+                    for sq in b & !a {
+                        for seen in Color::BOTH {
+                            let i = inp.piece(seen, owner, k, sq.index());
+                            add_row(&mut acc.v[seen.index()], &self.w1[i]);
+                        }
+                    }
+                }
+                let ha = usize::from(before.in_hand(owner, k as Kind)).min(HAND_MAX);
+                let hb = usize::from(after.in_hand(owner, k as Kind)).min(HAND_MAX);
+                for i in hb..ha {
+                    for seen in Color::BOTH {
+                        let j = inp.hand(seen, owner, k, i);
+                        sub_row(&mut acc.v[seen.index()], &self.w1[j]);
+                    }
+                }
+                for i in ha..hb {
+                    for seen in Color::BOTH {
+                        let j = inp.hand(seen, owner, k, i);
+                        add_row(&mut acc.v[seen.index()], &self.w1[j]);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The score in centipawns for `us` to move, from the accumulator.
+    #[inline]
+    pub fn output(&self, acc: &Accumulator, us: Color) -> i32 {
+        let (own, other) = (&acc.v[us.index()], &acc.v[us.other().index()]);
+        let mut sum = 0i32;
+        for (x, w) in own.iter().zip(&self.w2[..HIDDEN]) {
+            sum += i32::from((*x).clamp(0, QA as i16)) * i32::from(*w);
+        }
+        for (x, w) in other.iter().zip(&self.w2[HIDDEN..]) {
+            sum += i32::from((*x).clamp(0, QA as i16)) * i32::from(*w);
+        }
+        ((i64::from(sum) + i64::from(self.b2)) * i64::from(SCALE) / i64::from(QA * QB)) as i32
+    }
+
+    /// The score of `pos` for the side to move, summed afresh.
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        self.output(&self.refresh(pos), pos.side_to_move())
+    }
+
+    /// The network embedded for `v`'s game, if any (read once per variant).
+    pub fn of(v: &'static Variant) -> Option<&'static Net> {
+        static CACHE: OnceLock<Mutex<HashMap<usize, Option<&'static Net>>>> = OnceLock::new();
+        let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+        let key = v as *const Variant as usize;
+        let mut map = cache.lock().unwrap_or_else(|e| e.into_inner());
+        *map.entry(key).or_insert_with(|| {
+            let bytes = embedded(v.spec.game)?;
+            Net::read(v, bytes).ok().map(|n| &*Box::leak(Box::new(n)))
+        })
+    }
+}
+
+/// The network file of a game, where one is embedded.
+fn embedded(game: &str) -> Option<&'static [u8]> {
+    Some(match game {
+        "asha" => include_bytes!("../../nets/asha.nnue"),
+        _ => return None,
+    })
+}
+
+/// A network's bytes in the file format, from the learned weights (floats, 1.0 = one
+/// unit): `ASHTANN1`, inputs, hidden units and types (u32), then the first layer's rows,
+/// its biases, the output weights (i16) and the output bias (i32), little-endian.
+pub fn write(inputs: &Inputs, w1: &[f32], b1: &[f32], w2: &[f32], b2: f32) -> Vec<u8> {
+    let mut out = Vec::new();
+    out.extend_from_slice(MAGIC);
+    for n in [inputs.count, HIDDEN, inputs.kinds] {
+        out.extend_from_slice(&(n as u32).to_le_bytes());
+    }
+    let q = |x: f32, s: i32| -> i16 {
+        (x * s as f32)
+            .round()
+            .clamp(f32::from(i16::MIN), f32::from(i16::MAX)) as i16
+    };
+    for &w in w1 {
+        out.extend_from_slice(&q(w, QA).to_le_bytes());
+    }
+    for &b in b1 {
+        out.extend_from_slice(&q(b, QA).to_le_bytes());
+    }
+    for &w in w2 {
+        out.extend_from_slice(&q(w, QB).to_le_bytes());
+    }
+    let b2q = (b2 * (QA * QB) as f32).round() as i32;
+    out.extend_from_slice(&(b2q as u32).to_le_bytes());
+    out
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Result<&'a [u8], String> {
+        let s = self
+            .bytes
+            .get(self.at..self.at + n)
+            .ok_or("the network file ends early")?;
+        self.at += n;
+        Ok(s)
+    }
+    fn u32(&mut self) -> Result<u32, String> {
+        let b = self.take(4)?;
+        Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
+    fn i16(&mut self) -> Result<i16, String> {
+        let b = self.take(2)?;
+        Ok(i16::from_le_bytes([b[0], b[1]]))
+    }
+}

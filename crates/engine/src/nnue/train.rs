@@ -1,0 +1,383 @@
+//! Learning a network ([`super::Net`]) from labelled positions (`ashta train-net`).
+//!
+//! The positions are those `ashta tune-data` writes (`FEN;score;result`, from White's
+//! side). Each target is `lambda * sigmoid(score) + (1 - lambda) * result` for the side to
+//! move, with `sigmoid(x) = 1 / (1 + 10^(-x / 400))`; the prediction is the sigmoid of the
+//! network's output in centipawns, and the mean squared error is minimised by Adam in
+//! batches, on floats, split between threads. A share of the positions is held out and its
+//! error reported after each pass, and the network of the best pass is the one kept.
+
+use super::{Inputs, HIDDEN, SCALE};
+use ashta_rules::chess::{Position, Variant};
+use ashta_rules::geometry::Color;
+
+/// Labelled positions as the inputs each side sees.
+pub struct Samples {
+    /// The inputs of every sample, White's view then Black's, one after another.
+    inputs: Vec<u16>,
+    /// Where each sample's inputs start, and how many there are per view.
+    start: Vec<(u32, u16)>,
+    /// Whether White is to move.
+    white: Vec<bool>,
+    /// Targets for the side to move.
+    target: Vec<f32>,
+    /// The linear evaluation for the side to move, in units of the output (the network
+    /// learns what to add to it), or nothing.
+    base: Vec<f32>,
+}
+
+impl Samples {
+    /// Number of samples.
+    pub fn len(&self) -> usize {
+        self.target.len()
+    }
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.target.is_empty()
+    }
+}
+
+/// The win expectation of a score in centipawns.
+fn sigmoid(cp: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-cp / 400.0))
+}
+
+/// Reads labelled positions of variant `v`; a line that cannot be read is an error naming it.
+/// With `residual` the network learns what to add to the linear evaluation; with `mirrors`
+/// each position comes twice, as it is and mirrored left to right (for games whose rules
+/// do not tell the wings apart).
+pub fn read_samples(
+    v: &'static Variant,
+    text: &str,
+    lambda: f64,
+    residual: bool,
+    mirrors: bool,
+) -> Result<Samples, String> {
+    let inp = Inputs::of(v);
+    let mut s = Samples {
+        inputs: Vec::new(),
+        start: Vec::new(),
+        white: Vec::new(),
+        target: Vec::new(),
+        base: Vec::new(),
+    };
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        let parts: Vec<&str> = line.split(';').collect();
+        let [fen, score, result] = parts[..] else {
+            return Err(format!("line {}: expected FEN;score;result", n + 1));
+        };
+        let pos = Position::from_fen(v, fen).map_err(|e| format!("line {}: {e}", n + 1))?;
+        let score: f64 = score
+            .parse()
+            .map_err(|_| format!("line {}: the score is a number", n + 1))?;
+        let result: f64 = result
+            .parse()
+            .ok()
+            .filter(|r: &f64| (0.0..=1.0).contains(r))
+            .ok_or_else(|| format!("line {}: the result is 0, 0.5 or 1", n + 1))?;
+        let white_target = lambda * sigmoid(score) + (1.0 - lambda) * result;
+        let white = pos.side_to_move() == Color::White;
+        let base = crate::eval::evaluate(&pos) as f32 / SCALE as f32;
+        for mirror in [false, true].into_iter().take(1 + usize::from(mirrors)) {
+            let at = s.inputs.len();
+            inp.active_mirrored(&pos, Color::White, mirror, |i| s.inputs.push(i as u16));
+            let per_view = s.inputs.len() - at;
+            inp.active_mirrored(&pos, Color::Black, mirror, |i| s.inputs.push(i as u16));
+            s.start.push((at as u32, per_view as u16));
+            s.white.push(white);
+            if residual {
+                s.base.push(base);
+            }
+            s.target.push(if white {
+                white_target
+            } else {
+                1.0 - white_target
+            } as f32);
+        }
+    }
+    Ok(s)
+}
+
+/// Settings of a training run.
+#[derive(Clone, Copy, Debug)]
+pub struct TrainSpec {
+    /// Passes over the data.
+    pub epochs: usize,
+    /// Positions per step.
+    pub batch: usize,
+    /// Adam's step size at the start (it falls tenfold over the last third).
+    pub rate: f32,
+    /// Share of the positions held out to measure the error.
+    pub holdout: f64,
+    /// Threads.
+    pub threads: usize,
+    /// Seed of the starting weights and the order of the positions.
+    pub seed: u64,
+}
+
+impl Default for TrainSpec {
+    fn default() -> Self {
+        TrainSpec {
+            epochs: 30,
+            batch: 16_384,
+            rate: 0.001,
+            holdout: 0.03,
+            threads: 2,
+            seed: 1,
+        }
+    }
+}
+
+/// The weights being learned, as floats (1.0 = one unit of the hidden layer).
+#[derive(Clone)]
+pub struct Model {
+    /// First layer, `inputs * HIDDEN`, a row per input.
+    pub w1: Vec<f32>,
+    /// Its biases.
+    pub b1: Vec<f32>,
+    /// Output weights (side to move's units, then the other's).
+    pub w2: Vec<f32>,
+    /// Output bias.
+    pub b2: f32,
+}
+
+/// ln(10) / 400 * SCALE: the output's factor inside the sigmoid.
+fn out_factor() -> f32 {
+    (10f64.ln() / 400.0 * f64::from(SCALE)) as f32
+}
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    /// Uniform in -1..1.
+    fn unit(&mut self) -> f32 {
+        (self.next() >> 40) as f32 / (1u64 << 23) as f32 - 1.0
+    }
+}
+
+impl Model {
+    /// Small random weights.
+    pub fn new(inputs: usize, seed: u64) -> Model {
+        let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+        Model {
+            w1: (0..inputs * HIDDEN).map(|_| rng.unit() * 0.1).collect(),
+            b1: vec![0.1; HIDDEN],
+            w2: (0..2 * HIDDEN).map(|_| rng.unit() * 0.1).collect(),
+            b2: 0.0,
+        }
+    }
+
+    /// The output (in units of `SCALE` centipawns) of sample `i`, with the hidden layers
+    /// left in `h` (side to move's first).
+    fn forward(&self, s: &Samples, i: usize, h: &mut [[f32; HIDDEN]; 2]) -> f32 {
+        let (at, n) = (s.start[i].0 as usize, usize::from(s.start[i].1));
+        let views = [&s.inputs[at..at + n], &s.inputs[at + n..at + 2 * n]];
+        let order = if s.white[i] { [0, 1] } else { [1, 0] };
+        let mut out = self.b2 + s.base.get(i).copied().unwrap_or(0.0);
+        for (slot, &view) in order.iter().enumerate() {
+            let acc = &mut h[slot];
+            acc.copy_from_slice(&self.b1);
+            for &f in views[view] {
+                let row = &self.w1[usize::from(f) * HIDDEN..][..HIDDEN];
+                for (a, w) in acc.iter_mut().zip(row) {
+                    *a += w;
+                }
+            }
+            let w2 = &self.w2[slot * HIDDEN..][..HIDDEN];
+            for (a, w) in acc.iter().zip(w2) {
+                out += a.clamp(0.0, 1.0) * w;
+            }
+        }
+        out
+    }
+
+    /// The mean squared error on samples `range`.
+    pub fn error(&self, s: &Samples, idx: &[u32]) -> f64 {
+        let k = out_factor();
+        let mut h = [[0f32; HIDDEN]; 2];
+        let mut total = 0.0;
+        for &i in idx {
+            let out = self.forward(s, i as usize, &mut h);
+            let p = 1.0 / (1.0 + (-out * k).exp());
+            total += f64::from((p - s.target[i as usize]).powi(2));
+        }
+        total / idx.len().max(1) as f64
+    }
+
+    /// Adds the gradient of the squared error on samples `idx` to `g`.
+    fn gradient(&self, s: &Samples, idx: &[u32], g: &mut Model) {
+        let k = out_factor();
+        let mut h = [[0f32; HIDDEN]; 2];
+        for &i in idx {
+            let i = i as usize;
+            let out = self.forward(s, i, &mut h);
+            let p = 1.0 / (1.0 + (-out * k).exp());
+            let d = 2.0 * (p - s.target[i]) * p * (1.0 - p) * k;
+            g.b2 += d;
+            let (at, n) = (s.start[i].0 as usize, usize::from(s.start[i].1));
+            let views = [&s.inputs[at..at + n], &s.inputs[at + n..at + 2 * n]];
+            let order = if s.white[i] { [0, 1] } else { [1, 0] };
+            for (slot, &view) in order.iter().enumerate() {
+                let acc = &h[slot];
+                let w2 = &self.w2[slot * HIDDEN..][..HIDDEN];
+                let gw2 = &mut g.w2[slot * HIDDEN..][..HIDDEN];
+                let mut dh = [0f32; HIDDEN];
+                for j in 0..HIDDEN {
+                    let a = acc[j];
+                    gw2[j] += d * a.clamp(0.0, 1.0);
+                    if a > 0.0 && a < 1.0 {
+                        dh[j] = d * w2[j];
+                    }
+                }
+                for (gb, x) in g.b1.iter_mut().zip(&dh) {
+                    *gb += x;
+                }
+                for &f in views[view] {
+                    let row = &mut g.w1[usize::from(f) * HIDDEN..][..HIDDEN];
+                    for (gw, x) in row.iter_mut().zip(&dh) {
+                        *gw += x;
+                    }
+                }
+            }
+        }
+    }
+
+    fn zero(&mut self) {
+        self.w1.fill(0.0);
+        self.b1.fill(0.0);
+        self.w2.fill(0.0);
+        self.b2 = 0.0;
+    }
+
+    fn params_mut(&mut self) -> [&mut [f32]; 4] {
+        [
+            &mut self.w1,
+            &mut self.b1,
+            &mut self.w2,
+            std::slice::from_mut(&mut self.b2),
+        ]
+    }
+}
+
+/// Adam's moments.
+struct Adam {
+    m: Model,
+    v: Model,
+    t: i32,
+}
+
+/// Trains a network on `s` from `start` (or small random weights), calling `progress`
+/// with the pass, the training error and the held-out error after each pass. Returns the
+/// model of the pass with the lowest held-out error, and that error.
+pub fn train(
+    inputs: &Inputs,
+    s: &Samples,
+    spec: &TrainSpec,
+    start: Option<Model>,
+    mut progress: impl FnMut(usize, f64, f64),
+) -> (Model, f64) {
+    let mut rng = Rng(spec.seed.wrapping_mul(0xD1B5_4A32_D192_ED03) | 1);
+    // the last positions are held out: whole games, so that the error measures positions
+    // of games never seen (a game's positions are much alike)
+    let order: Vec<u32> = (0..s.len() as u32).collect();
+    let held = ((s.len() as f64 * spec.holdout) as usize).min(s.len() / 2);
+    let (train, test) = order.split_at(s.len() - held);
+    let mut train = train.to_vec();
+    let mut model = start.unwrap_or_else(|| Model::new(inputs.count, spec.seed));
+    let mut zero = model.clone();
+    zero.zero();
+    let mut adam = Adam {
+        m: zero.clone(),
+        v: zero.clone(),
+        t: 0,
+    };
+    let threads = spec.threads.max(1);
+    let mut grads: Vec<Model> = (0..threads).map(|_| zero.clone()).collect();
+    let mut best = (model.clone(), model.error(s, test));
+    for epoch in 0..spec.epochs {
+        for i in (1..train.len()).rev() {
+            let j = (rng.next() % (i as u64 + 1)) as usize;
+            train.swap(i, j);
+        }
+        let rate = if epoch * 3 >= spec.epochs * 2 {
+            spec.rate * 0.1
+        } else {
+            spec.rate
+        };
+        for batch in train.chunks(spec.batch) {
+            let part = batch.len().div_ceil(threads);
+            std::thread::scope(|scope| {
+                for (g, idx) in grads.iter_mut().zip(batch.chunks(part)) {
+                    let m = &model;
+                    scope.spawn(move || {
+                        g.zero();
+                        m.gradient(s, idx, g);
+                    });
+                }
+            });
+            let n = batch.len() as f32;
+            let (first, rest) = grads.split_at_mut(1);
+            for g in rest.iter() {
+                add_into(&mut first[0], g);
+            }
+            adam.t += 1;
+            step(&mut model, &mut first[0], &mut adam, rate, n);
+        }
+        let train_err = model.error(s, &train[..train.len().min(50_000)]);
+        let test_err = model.error(s, test);
+        progress(epoch + 1, train_err, test_err);
+        if test_err < best.1 || test.is_empty() {
+            best = (model.clone(), test_err);
+        }
+    }
+    best
+}
+
+fn add_into(a: &mut Model, b: &Model) {
+    for (x, y) in a.w1.iter_mut().zip(&b.w1) {
+        *x += y;
+    }
+    for (x, y) in a.b1.iter_mut().zip(&b.b1) {
+        *x += y;
+    }
+    for (x, y) in a.w2.iter_mut().zip(&b.w2) {
+        *x += y;
+    }
+    a.b2 += b.b2;
+}
+
+fn step(model: &mut Model, g: &mut Model, adam: &mut Adam, rate: f32, n: f32) {
+    let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
+    let c1 = 1.0 - b1.powi(adam.t);
+    let c2 = 1.0 - b2.powi(adam.t);
+    let params = model.params_mut();
+    let grads = g.params_mut();
+    let ms = adam.m.params_mut();
+    let vs = adam.v.params_mut();
+    // the evaluation's integers: first-layer sums of some forty rows stay within i16
+    let limits = [1.98f32, 1.98, 100.0, 1000.0];
+    for ((((p, g), m), v), limit) in params.into_iter().zip(grads).zip(ms).zip(vs).zip(limits) {
+        for j in 0..p.len() {
+            let gj = g[j] / n;
+            m[j] = b1 * m[j] + (1.0 - b1) * gj;
+            v[j] = b2 * v[j] + (1.0 - b2) * gj * gj;
+            let upd = rate * (m[j] / c1) / ((v[j] / c2).sqrt() + eps);
+            p[j] = (p[j] - upd).clamp(-limit, limit);
+        }
+    }
+}
+
+/// The network file of a model.
+pub fn to_bytes(inputs: &Inputs, m: &Model) -> Vec<u8> {
+    super::write(inputs, &m.w1, &m.b1, &m.w2, m.b2)
+}

@@ -1,0 +1,182 @@
+//! The network evaluation: a move's update of the accumulator equals summing it afresh in
+//! every chess-family game (captures, promotions, castling, drops, setups), the file
+//! format round-trips and refuses what does not fit, and training learns from labels.
+
+use ashta_engine::nnue::train::{self, Model, TrainSpec};
+use ashta_engine::nnue::{Inputs, Net};
+use ashta_rules::chess::{variant, ChessGame, MoveList, Position, GAMES};
+use ashta_rules::geometry::Color;
+use ashta_rules::Dice;
+
+/// A network of small random weights for variant `v`.
+fn random_net(v: &'static ashta_rules::chess::Variant, seed: u64) -> Net {
+    let inputs = Inputs::of(v);
+    let model = Model::new(inputs.count, seed);
+    Net::read(v, &train::to_bytes(&inputs, &model)).expect("a network written reads back")
+}
+
+#[test]
+fn updating_the_accumulator_move_by_move_equals_summing_it_afresh() {
+    for info in GAMES {
+        let v = variant(info.id, Some("seed"), &[]).unwrap();
+        let net = random_net(v, 7);
+        let mut dice = Dice::new(11);
+        let mut list = MoveList::new();
+        let mut checked = 0;
+        for game in 0..20 {
+            let mut pos: Position = ChessGame::new(v).position().clone();
+            let mut acc = net.refresh(&pos);
+            for _ in 0..200 {
+                pos.generate_legal(&mut list);
+                if list.is_empty() {
+                    break;
+                }
+                let m = list.as_slice()[(dice.unit() * list.len() as f64) as usize % list.len()];
+                let mut child = pos.clone();
+                child.play_unchecked(m);
+                net.update(&mut acc, &pos, &child);
+                let fresh = net.refresh(&child);
+                for us in Color::BOTH {
+                    assert_eq!(
+                        net.output(&acc, us),
+                        net.output(&fresh, us),
+                        "{} game {game}: after {} from {}",
+                        info.id,
+                        pos.uci(m),
+                        pos.fen()
+                    );
+                }
+                checked += 1;
+                pos = child;
+            }
+        }
+        assert!(checked > 500, "{}: {checked} moves checked", info.id);
+    }
+}
+
+#[test]
+fn a_network_reads_only_for_its_own_game() {
+    let chess = variant("asha", Some("seed"), &[]).unwrap();
+    let shogi = variant("shogi", Some("seed"), &[]).unwrap();
+    let inputs = Inputs::of(chess);
+    let bytes = train::to_bytes(&inputs, &Model::new(inputs.count, 1));
+    assert!(Net::read(chess, &bytes).is_ok());
+    let err = Net::read(shogi, &bytes)
+        .err()
+        .expect("a chess network is refused for shogi");
+    assert!(err.contains("inputs"), "{err}");
+    assert!(Net::read(chess, &bytes[..bytes.len() - 1]).is_err());
+    assert!(Net::read(chess, b"not a network").is_err());
+}
+
+#[test]
+fn the_two_sides_see_a_mirrored_position_alike() {
+    // a position and its colour-exchanged mirror score the same for the side to move
+    let v = variant("asha", Some("seed"), &[]).unwrap();
+    let net = random_net(v, 3);
+    let a = Position::from_fen(
+        v,
+        "r3k2r/ppp2ppp/2n5/3qp3/8/2N2N2/PPP2PPP/R2QK2R w KQkq - 0 1",
+    )
+    .unwrap();
+    let b = Position::from_fen(
+        v,
+        "r2qk2r/ppp2ppp/2n2n2/8/3QP3/2N5/PPP2PPP/R3K2R b KQkq - 0 1",
+    )
+    .unwrap();
+    assert_eq!(net.evaluate(&a), net.evaluate(&b));
+}
+
+#[test]
+fn training_learns_that_a_rook_is_worth_more_than_a_knight() {
+    let v = variant("asha", Some("seed"), &[]).unwrap();
+    // kings and a few pieces on random squares, labelled by material alone
+    let mut text = String::new();
+    let mut dice = Dice::new(5);
+    let values = [('N', 300), ('B', 300), ('R', 500), ('Q', 900)];
+    while text.lines().count() < 400 {
+        let mut board = [['.'; 8]; 8];
+        board[0][4] = 'K';
+        board[7][4] = 'k';
+        let mut score = 0;
+        for white in [true, false] {
+            for _ in 0..(dice.unit() * 4.0) as usize {
+                let (letter, value) = values[(dice.unit() * 4.0) as usize % 4];
+                let (r, f) = (
+                    2 + (dice.unit() * 4.0) as usize % 4,
+                    (dice.unit() * 8.0) as usize % 8,
+                );
+                if board[r][f] == '.' {
+                    board[r][f] = if white {
+                        letter
+                    } else {
+                        letter.to_ascii_lowercase()
+                    };
+                    score += if white { value } else { -value };
+                }
+            }
+        }
+        let rows: Vec<String> = (0..8)
+            .rev()
+            .map(|r| {
+                let mut row = String::new();
+                let mut empty = 0;
+                for &c in &board[r] {
+                    if c == '.' {
+                        empty += 1;
+                    } else {
+                        if empty > 0 {
+                            row.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        row.push(c);
+                    }
+                }
+                if empty > 0 {
+                    row.push_str(&empty.to_string());
+                }
+                row
+            })
+            .collect();
+        let fen = format!("{} w - - 0 1", rows.join("/"));
+        if Position::from_fen(v, &fen).is_ok() {
+            let result = match score {
+                s if s > 0 => 1.0,
+                s if s < 0 => 0.0,
+                _ => 0.5,
+            };
+            text.push_str(&format!("{fen};{score};{result}\n"));
+        }
+    }
+    let samples = train::read_samples(v, &text, 1.0, false, false).unwrap();
+    let inputs = Inputs::of(v);
+    let spec = TrainSpec {
+        epochs: 100,
+        batch: 32,
+        holdout: 0.0,
+        threads: 1,
+        ..TrainSpec::default()
+    };
+    let before = Model::new(inputs.count, spec.seed).error(&samples, &(0..400).collect::<Vec<_>>());
+    let (model, _) = train::train(&inputs, &samples, &spec, None, |_, _, _| {});
+    let after = model.error(&samples, &(0..400).collect::<Vec<_>>());
+    assert!(after < before / 3.0, "error {before} -> {after}");
+    let net = Net::read(v, &train::to_bytes(&inputs, &model)).unwrap();
+    let rook_up = Position::from_fen(v, "4k3/8/8/8/3R4/8/8/4K3 w - - 0 1").unwrap();
+    let knight_up = Position::from_fen(v, "4k3/8/8/8/3N4/8/8/4K3 w - - 0 1").unwrap();
+    let (r, n) = (net.evaluate(&rook_up), net.evaluate(&knight_up));
+    assert!(r > n, "rook up {r}, knight up {n}");
+}
+
+#[test]
+fn bad_labelled_lines_are_named() {
+    let v = variant("asha", Some("seed"), &[]).unwrap();
+    let err = train::read_samples(v, "8/8/8 w - - 0 1;3;1\n", 0.5, false, false)
+        .err()
+        .unwrap();
+    assert!(err.starts_with("line 1"), "{err}");
+    let err = train::read_samples(v, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1;x;1\n", 0.5, false, false)
+        .err()
+        .unwrap();
+    assert!(err.contains("score"), "{err}");
+}
