@@ -282,7 +282,7 @@ enum Command {
         #[arg(long, default_value_t = 30)]
         epochs: usize,
         /// Weight of the teacher's scores against the games' results (0-1).
-        #[arg(long, default_value_t = 0.75)]
+        #[arg(long, default_value_t = 1.0)]
         lambda: f64,
         /// Adam's step size.
         #[arg(long, default_value_t = 0.001)]

@@ -329,6 +329,7 @@ impl Net {
 fn embedded(game: &str) -> Option<&'static [u8]> {
     Some(match game {
         "asha" => include_bytes!("../../nets/asha.nnue"),
+        "shatranj" => include_bytes!("../../nets/shatranj.nnue"),
         _ => return None,
     })
 }

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Learns the network evaluation of each game named (default: those embedded) from
+# positions that Fairy-Stockfish 11.1 (Debian's package, installed here when missing)
+# labels: it plays itself at 1,000 nodes a move from random openings, with a random move
+# now and then, and each quiet position is written with its score (`ashta tune-data`);
+# `ashta train-net` then learns the network from the scores (each position also mirrored
+# left to right) and writes it where the build embeds it. Data go to data/nets/ (kept, so
+# that a second run adds games rather than starting over).
+#
+#   tools/train_nets.sh [GAMES_PER_VARIANT] [game ...]
+#   tools/train_nets.sh 8000 asha shatranj makruk
+set -euo pipefail
+cd "$(dirname "$0")/.."
+GAMES=${1:-8000}
+shift || true
+LIST=("$@")
+if [ ${#LIST[@]} -eq 0 ]; then
+  LIST=(asha shatranj makruk)
+fi
+FSF=/usr/games/fairy-stockfish
+if [ ! -x "$FSF" ]; then
+  SUDO=""
+  if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq fairy-stockfish >/dev/null
+fi
+cargo build --release --locked -q -p ashta
+BIN=target/release/ashta
+mkdir -p data/nets
+for g in "${LIST[@]}"; do
+  "$BIN" tune-data "$g" --ruleset fairy-stockfish --teacher "uci:$FSF" --games "$GAMES" \
+    --limit nodes=1000 --random-percent 5 --seed 777 --out "data/nets/$g.txt"
+  "$BIN" train-net "$g" --ruleset fairy-stockfish --data "data/nets/$g.txt" --mirrors \
+    --epochs 30 --rate 0.002 --out "crates/engine/nets/$g.nnue"
+done
