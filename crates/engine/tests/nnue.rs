@@ -69,6 +69,100 @@ fn a_network_reads_only_for_its_own_game() {
     assert!(Net::read(chess, b"not a network").is_err());
 }
 
+/// The position with the colours exchanged and the board mirrored top to bottom, or turned
+/// half round (`turn`), as FEN text; none where castling or en passant rights stand.
+fn exchanged(fen: &str, turn: bool) -> Option<String> {
+    let mut fields: Vec<String> = fen.split(' ').map(String::from).collect();
+    if fields.len() < 4 || fields[2] != "-" || fields[3] != "-" {
+        return None;
+    }
+    let (board, hand) = match fields[0].split_once('[') {
+        Some((b, h)) => (b.to_string(), Some(h.trim_end_matches(']').to_string())),
+        None => (fields[0].clone(), None),
+    };
+    let swap = |c: char| {
+        if c.is_ascii_uppercase() {
+            c.to_ascii_lowercase()
+        } else {
+            c.to_ascii_uppercase()
+        }
+    };
+    let mut ranks = Vec::new();
+    for rank in board.split('/').rev() {
+        // tokens: a run of digits, or a piece letter with its `+`
+        let mut tokens: Vec<String> = Vec::new();
+        let mut chars = rank.chars().peekable();
+        while let Some(c) = chars.next() {
+            let mut t = c.to_string();
+            if c.is_ascii_digit() {
+                while let Some(d) = chars.peek().filter(|d| d.is_ascii_digit()) {
+                    t.push(*d);
+                    chars.next();
+                }
+            } else if c == '+' {
+                t.push(chars.next()?);
+            }
+            tokens.push(t.chars().map(swap).collect());
+        }
+        if turn {
+            tokens.reverse();
+        }
+        ranks.push(tokens.concat());
+    }
+    fields[0] = ranks.join("/");
+    if let Some(h) = hand {
+        fields[0] += &format!("[{}]", h.chars().map(swap).collect::<String>());
+    }
+    fields[1] = if fields[1] == "w" {
+        "b".into()
+    } else {
+        "w".into()
+    };
+    Some(fields.join(" "))
+}
+
+#[test]
+fn every_network_scores_a_position_as_the_other_side_scores_its_image() {
+    // random networks of every game (the inputs' turning of the board), and the embedded
+    // ones
+    for info in GAMES {
+        let v = variant(info.id, Some("seed"), &[]).unwrap();
+        let random = random_net(v, 9);
+        let nets: Vec<&Net> = std::iter::once(&random).chain(Net::of(v)).collect();
+        let turn = Inputs::of(v).turns_half_round;
+        let mut dice = Dice::new(21);
+        let mut list = MoveList::new();
+        let mut compared = 0;
+        for _ in 0..30 {
+            let mut pos: Position = ChessGame::new(v).position().clone();
+            for _ in 0..(10 + (dice.unit() * 40.0) as usize) {
+                pos.generate_legal(&mut list);
+                if list.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(list[(dice.unit() * list.len() as f64) as usize % list.len()]);
+            }
+            let Some(text) = exchanged(&pos.fen(), turn) else {
+                continue;
+            };
+            let Ok(other) = Position::from_fen(v, &text) else {
+                continue;
+            };
+            for net in &nets {
+                assert_eq!(
+                    net.evaluate(&pos),
+                    net.evaluate(&other),
+                    "{}: {}",
+                    info.id,
+                    pos.fen()
+                );
+            }
+            compared += 1;
+        }
+        assert!(compared >= 3, "{}: {compared} positions compared", info.id);
+    }
+}
+
 #[test]
 fn the_two_sides_see_a_mirrored_position_alike() {
     // a position and its colour-exchanged mirror score the same for the side to move

@@ -43,6 +43,8 @@ pub struct Inputs {
     kinds: usize,
     /// Number of inputs.
     pub count: usize,
+    /// Whether Black's view turns the board half round (else it mirrors it top to bottom).
+    pub turns_half_round: bool,
 }
 
 impl Inputs {
@@ -84,6 +86,7 @@ impl Inputs {
             hand_base,
             kinds,
             count,
+            turns_half_round: rotate,
         }
     }
 
