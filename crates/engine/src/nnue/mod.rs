@@ -333,6 +333,7 @@ fn embedded(game: &str) -> Option<&'static [u8]> {
     Some(match game {
         "asha" => include_bytes!("../../nets/asha.nnue"),
         "shatranj" => include_bytes!("../../nets/shatranj.nnue"),
+        "makruk" => include_bytes!("../../nets/makruk.nnue"),
         _ => return None,
     })
 }
