@@ -17,13 +17,7 @@ LIST=("$@")
 if [ ${#LIST[@]} -eq 0 ]; then
   LIST=(asha shatranj makruk)
 fi
-FSF=/usr/games/fairy-stockfish
-if [ ! -x "$FSF" ]; then
-  SUDO=""
-  if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq fairy-stockfish >/dev/null
-fi
+source tools/install_fsf.sh
 cargo build --release --locked -q -p ashta
 BIN=target/release/ashta
 mkdir -p data/nets

@@ -290,9 +290,6 @@ enum Command {
         /// Threads (default: one per core).
         #[arg(long)]
         threads: Option<usize>,
-        /// Learn what to add to the linear evaluation rather than the whole score.
-        #[arg(long)]
-        residual: bool,
         /// Learn each position and its mirror image (left to right) too.
         #[arg(long)]
         mirrors: bool,
@@ -768,7 +765,6 @@ fn run(cli: Cli) -> Result<()> {
             lambda,
             rate,
             threads,
-            residual,
             mirrors,
         } => {
             let spec = ashta_engine::nnue::train::TrainSpec {
@@ -778,15 +774,7 @@ fn run(cli: Cli) -> Result<()> {
                     .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
                 ..Default::default()
             };
-            trainnet::run(
-                game.variant()?,
-                &data,
-                &out,
-                lambda,
-                residual,
-                mirrors,
-                &spec,
-            )
+            trainnet::run(game.variant()?, &data, &out, lambda, mirrors, &spec)
         }
         Command::Tune {
             game,

@@ -12,7 +12,6 @@ pub fn run(
     data: &[PathBuf],
     out: &Path,
     lambda: f64,
-    residual: bool,
     mirrors: bool,
     spec: &train::TrainSpec,
 ) -> Result<()> {
@@ -26,8 +25,7 @@ pub fn run(
             text.push('\n');
         }
     }
-    let samples =
-        train::read_samples(v, &text, lambda, residual, mirrors).map_err(|e| anyhow!("{e}"))?;
+    let samples = train::read_samples(v, &text, lambda, mirrors).map_err(|e| anyhow!("{e}"))?;
     drop(text);
     anyhow::ensure!(!samples.is_empty(), "no positions in the data");
     let inputs = nnue::Inputs::of(v);

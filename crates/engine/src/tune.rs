@@ -54,23 +54,9 @@ pub fn read_samples(v: &'static Variant, text: &str, lambda: f64) -> Result<Vec<
     let tables = Tables::new(v, &Weights::defaults(v));
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() {
+        let Some((pos, score, result)) = parse_line(v, line, n)? else {
             continue;
-        }
-        let parts: Vec<&str> = line.split(';').collect();
-        let [fen, score, result] = parts[..] else {
-            return Err(format!("line {}: expected FEN;score;result", n + 1));
         };
-        let pos = Position::from_fen(v, fen).map_err(|e| format!("line {}: {e}", n + 1))?;
-        let score: f64 = score
-            .parse()
-            .map_err(|_| format!("line {}: the score is a number", n + 1))?;
-        let result: f64 = result
-            .parse()
-            .ok()
-            .filter(|r: &f64| (0.0..=1.0).contains(r))
-            .ok_or_else(|| format!("line {}: the result is 0, 0.5 or 1", n + 1))?;
         let (f, phase) = features(&pos, &layout, &tables);
         out.push(Sample {
             features: f,
@@ -79,6 +65,33 @@ pub fn read_samples(v: &'static Variant, text: &str, lambda: f64) -> Result<Vec<
         });
     }
     Ok(out)
+}
+
+/// One line of labelled positions (`FEN;score;result`, line `n` from 0): the position,
+/// the score and the result, or nothing for a blank line; an error names the line.
+pub fn parse_line(
+    v: &'static Variant,
+    line: &str,
+    n: usize,
+) -> Result<Option<(Position, f64, f64)>, String> {
+    let line = line.trim();
+    if line.is_empty() {
+        return Ok(None);
+    }
+    let parts: Vec<&str> = line.split(';').collect();
+    let [fen, score, result] = parts[..] else {
+        return Err(format!("line {}: expected FEN;score;result", n + 1));
+    };
+    let pos = Position::from_fen(v, fen).map_err(|e| format!("line {}: {e}", n + 1))?;
+    let score: f64 = score
+        .parse()
+        .map_err(|_| format!("line {}: the score is a number", n + 1))?;
+    let result: f64 = result
+        .parse()
+        .ok()
+        .filter(|r: &f64| (0.0..=1.0).contains(r))
+        .ok_or_else(|| format!("line {}: the result is 0, 0.5 or 1", n + 1))?;
+    Ok(Some((pos, score, result)))
 }
 
 /// The model's prediction for a sample with weights `mg`, `eg`.

@@ -242,7 +242,7 @@ fn training_learns_that_a_rook_is_worth_more_than_a_knight() {
             text.push_str(&format!("{fen};{score};{result}\n"));
         }
     }
-    let samples = train::read_samples(v, &text, 1.0, false, false).unwrap();
+    let samples = train::read_samples(v, &text, 1.0, false).unwrap();
     let inputs = Inputs::of(v);
     let spec = TrainSpec {
         epochs: 100,
@@ -265,11 +265,11 @@ fn training_learns_that_a_rook_is_worth_more_than_a_knight() {
 #[test]
 fn bad_labelled_lines_are_named() {
     let v = variant("asha", Some("seed"), &[]).unwrap();
-    let err = train::read_samples(v, "8/8/8 w - - 0 1;3;1\n", 0.5, false, false)
+    let err = train::read_samples(v, "8/8/8 w - - 0 1;3;1\n", 0.5, false)
         .err()
         .unwrap();
     assert!(err.starts_with("line 1"), "{err}");
-    let err = train::read_samples(v, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1;x;1\n", 0.5, false, false)
+    let err = train::read_samples(v, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1;x;1\n", 0.5, false)
         .err()
         .unwrap();
     assert!(err.contains("score"), "{err}");

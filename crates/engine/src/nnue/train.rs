@@ -8,7 +8,8 @@
 //! error reported after each pass, and the network of the best pass is the one kept.
 
 use super::{Inputs, HIDDEN, SCALE};
-use ashta_rules::chess::{Position, Variant};
+use crate::tune::sigmoid;
+use ashta_rules::chess::Variant;
 use ashta_rules::geometry::Color;
 
 /// Labelled positions as the inputs each side sees.
@@ -21,9 +22,6 @@ pub struct Samples {
     white: Vec<bool>,
     /// Targets for the side to move.
     target: Vec<f32>,
-    /// The linear evaluation for the side to move, in units of the output (the network
-    /// learns what to add to it), or nothing.
-    base: Vec<f32>,
 }
 
 impl Samples {
@@ -37,20 +35,13 @@ impl Samples {
     }
 }
 
-/// The win expectation of a score in centipawns.
-fn sigmoid(cp: f64) -> f64 {
-    1.0 / (1.0 + 10f64.powf(-cp / 400.0))
-}
-
 /// Reads labelled positions of variant `v`; a line that cannot be read is an error naming it.
-/// With `residual` the network learns what to add to the linear evaluation; with `mirrors`
-/// each position comes twice, as it is and mirrored left to right (for games whose rules
+/// With `mirrors` each position comes twice, as it is and mirrored left to right (for games whose rules
 /// do not tell the wings apart).
 pub fn read_samples(
     v: &'static Variant,
     text: &str,
     lambda: f64,
-    residual: bool,
     mirrors: bool,
 ) -> Result<Samples, String> {
     let inp = Inputs::of(v);
@@ -59,29 +50,13 @@ pub fn read_samples(
         start: Vec::new(),
         white: Vec::new(),
         target: Vec::new(),
-        base: Vec::new(),
     };
     for (n, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() {
+        let Some((pos, score, result)) = crate::tune::parse_line(v, line, n)? else {
             continue;
-        }
-        let parts: Vec<&str> = line.split(';').collect();
-        let [fen, score, result] = parts[..] else {
-            return Err(format!("line {}: expected FEN;score;result", n + 1));
         };
-        let pos = Position::from_fen(v, fen).map_err(|e| format!("line {}: {e}", n + 1))?;
-        let score: f64 = score
-            .parse()
-            .map_err(|_| format!("line {}: the score is a number", n + 1))?;
-        let result: f64 = result
-            .parse()
-            .ok()
-            .filter(|r: &f64| (0.0..=1.0).contains(r))
-            .ok_or_else(|| format!("line {}: the result is 0, 0.5 or 1", n + 1))?;
         let white_target = lambda * sigmoid(score) + (1.0 - lambda) * result;
         let white = pos.side_to_move() == Color::White;
-        let base = crate::eval::evaluate(&pos) as f32 / SCALE as f32;
         for mirror in [false, true].into_iter().take(1 + usize::from(mirrors)) {
             let at = s.inputs.len();
             inp.active_mirrored(&pos, Color::White, mirror, |i| s.inputs.push(i as u16));
@@ -89,9 +64,6 @@ pub fn read_samples(
             inp.active_mirrored(&pos, Color::Black, mirror, |i| s.inputs.push(i as u16));
             s.start.push((at as u32, per_view as u16));
             s.white.push(white);
-            if residual {
-                s.base.push(base);
-            }
             s.target.push(if white {
                 white_target
             } else {
@@ -183,7 +155,7 @@ impl Model {
         let (at, n) = (s.start[i].0 as usize, usize::from(s.start[i].1));
         let views = [&s.inputs[at..at + n], &s.inputs[at + n..at + 2 * n]];
         let order = if s.white[i] { [0, 1] } else { [1, 0] };
-        let mut out = self.b2 + s.base.get(i).copied().unwrap_or(0.0);
+        let mut out = self.b2;
         for (slot, &view) in order.iter().enumerate() {
             let acc = &mut h[slot];
             acc.copy_from_slice(&self.b1);
