@@ -4,7 +4,7 @@
 //
 // Usage: ASHTA_URL=http://127.0.0.1:8088 SHOTS=target/screenshots node run.mjs
 import { chromium } from "playwright-core";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import assert from "node:assert/strict";
 
 const BASE = process.env.ASHTA_URL || "http://127.0.0.1:8088";
@@ -305,6 +305,25 @@ await check("archive lists the games and filters them", async () => {
   assert.ok(rows >= 2, "the finished game is listed");
   assert.match(await page.textContent("table.archive"), /checkmate/);
   await page.screenshot({ path: `${SHOTS}/archive.png`, fullPage: true });
+});
+
+await check("archive imports files: a Shift_JIS KIF and a PGN of two games", async () => {
+  await page.goto(BASE + "/archive");
+  await page.waitForSelector("#import-files");
+  const kif = readFileSync(new URL("../../crates/rules/tests/fixtures/kif/game6.kif", import.meta.url));
+  const pgn = "[Variant \"makruk\"]\n\n1. e4 e5 *\n\n[Variant \"xiangqi\"]\n\n1. Ch5 Qx9 *\n";
+  await page.setInputFiles("#import-files", [
+    { name: "game.kif", mimeType: "text/plain", buffer: kif },
+    { name: "two.pgn", mimeType: "text/plain", buffer: Buffer.from(pgn) },
+  ]);
+  await page.click("#import");
+  await page.waitForSelector("#import-results li");
+  const items = await page.locator("#import-results li").allTextContents();
+  assert.equal(items.length, 3, items.join(" | "));
+  assert.match(items[0], /game\.kif.*imported as #\d+/);
+  assert.match(items[1], /two\.pgn, game 1: imported as #\d+/);
+  assert.match(items[2], /two\.pgn, game 2: not imported: .*Qx9/);
+  await page.screenshot({ path: `${SHOTS}/import.png`, fullPage: true });
 });
 
 await browser.close();

@@ -7,9 +7,15 @@ pub fn run(files: &[std::path::PathBuf], db: Option<std::path::PathBuf>) -> Resu
     let db = db.unwrap_or_else(ashta_server::default_db_path);
     let (mut imported, mut refused) = (0, 0);
     for f in files {
-        let text = match std::fs::read(f) {
-            // a record in another encoding is read as far as it is UTF-8
-            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        let text = match std::fs::read(f).map_err(|e| e.to_string()) {
+            Ok(bytes) => match ashta_server::decode_record(&bytes) {
+                Ok(text) => text,
+                Err(e) => {
+                    println!("{}: not read: {e}", f.display());
+                    refused += 1;
+                    continue;
+                }
+            },
             Err(e) => {
                 println!("{}: not read: {e}", f.display());
                 refused += 1;

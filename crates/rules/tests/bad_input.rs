@@ -3,7 +3,7 @@
 
 use ashta_rules::ahayuta::Ahayuta;
 use ashta_rules::ashtapada::Ashtapada;
-use ashta_rules::chess::{pgn, variant, Position, GAMES};
+use ashta_rules::chess::{csa, kif, pgn, variant, Position, GAMES};
 use ashta_rules::record::Record;
 use ashta_rules::shaturanga::{BoatMove, Shaturanga};
 use ashta_rules::Game;
@@ -85,8 +85,26 @@ const RECORDS: &[&str] = &[
     "[Game \"ashtapada\"]\n[Ruleset \"kile\"]\n[Players \"2\"]\n[Seed \"7\"]\n\nthrow 2\nthrow 3\n",
 ];
 
+const SHOGI_RECORDS: &[&str] = &[
+    "手合割：平手\n先手：a\n   1 ７六歩(77)   ( 0:01/00:00:01)\n   2 同　歩(23)\n   3 ２二角成(88)\n   4 ５五角打\n   5 投了\n",
+    "後手の持駒：歩二\n+---------------------------+\n|v香 ・ ・|一\n+---------------------------+\n後手番\n1 ７二銀不成(73)\n",
+    "V2.2\nPI82HI\n+\n+7776FU\n-3334FU,T3\n+8822UM\nP1 * -OU\nP+00KA\n%TORYO\n",
+];
+const SHOGI_MOVES: &[&str] = &["７六歩(77)", "同　歩(23)", "５五角打", "+7776FU", "-0055KA"];
+
 proptest! {
     #![proptest_config(config())]
+
+    #[test]
+    fn shogi_records_never_panic(rec in mangled(SHOGI_RECORDS), mv in mangled(SHOGI_MOVES)) {
+        let v = variant("shogi", None, &[]).unwrap();
+        let _ = kif::read(v, &rec);
+        let _ = csa::read(v, &rec);
+        let start = Position::start(v);
+        let _ = start.parse_kif(&mv, None);
+        let _ = start.parse_kif(&mv, start.legal_moves().iter().next().map(|m| m.to()));
+        let _ = start.parse_csa(&mv);
+    }
 
     #[test]
     fn fen_and_moves_never_panic(fen in mangled(FENS), mv in mangled(MOVES), which in any::<usize>()) {

@@ -128,9 +128,26 @@ pub async fn start_with(addr: SocketAddr, db: &Path, config: Config) -> anyhow::
     })
 }
 
+/// A record file's text: UTF-8 (a byte-order mark dropped), or else Shift_JIS, the
+/// encoding of most KIF files (`.kif`); an error where it is neither.
+pub fn decode_record(bytes: &[u8]) -> Result<String, String> {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    if let Ok(t) = std::str::from_utf8(bytes) {
+        return Ok(t.to_string());
+    }
+    let (text, _, bad) = encoding_rs::SHIFT_JIS.decode(bytes);
+    if bad {
+        return Err("the record is neither UTF-8 nor Shift_JIS text".into());
+    }
+    Ok(text.into_owned())
+}
+
 /// The records of a file: each game of a PGN file (a new game starts at a tag line after
 /// moves), or the whole text for the other record formats.
 pub fn split_records(text: &str) -> Vec<String> {
+    if text.trim().is_empty() {
+        return Vec::new();
+    }
     let pgn = text.lines().any(|l| l.trim_start().starts_with('['));
     if !pgn {
         return vec![text.to_string()];

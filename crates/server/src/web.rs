@@ -4,6 +4,7 @@
 use crate::hall::{Hall, Refusal};
 use crate::store::{Filter, SeatSpec};
 use crate::table::{Setup, Table};
+use axum::body::Bytes;
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::Request;
@@ -63,6 +64,7 @@ pub fn router(hall: Arc<Hall>) -> Router {
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/ws", get(watch))
         .route("/api/import", post(import))
+        .route("/api/imports", post(import_many))
         .route("/app.js", get(|| file("text/javascript", APP_JS)))
         .route("/board.js", get(|| file("text/javascript", BOARD_JS)))
         .route("/style.css", get(|| file("text/css", STYLE_CSS)))
@@ -310,7 +312,7 @@ async fn remove(
 
 #[derive(Deserialize)]
 struct RecordFormat {
-    /// `pgn` (the chess family's default), `ashta`, or `csa` (shogi).
+    /// `pgn` (the chess family's default), `ashta`, or `csa` or `kif` (shogi).
     format: Option<String>,
 }
 
@@ -322,10 +324,10 @@ async fn record(
     let id = game_id(p)?;
     let Query(q) = q.map_err(|e| Refusal::new(400, e.body_text()))?;
     let format = q.format.unwrap_or_else(|| "pgn".into());
-    if !matches!(format.as_str(), "pgn" | "ashta" | "csa") {
+    if !matches!(format.as_str(), "pgn" | "ashta" | "csa" | "kif") {
         return Err(Refusal::new(
             400,
-            format!("a record is in the format pgn, ashta or csa (shogi), not {format:?}"),
+            format!("a record is in the format pgn, ashta, csa or kif (shogi), not {format:?}"),
         ));
     }
     let room = hall.room(id)?;
@@ -338,6 +340,10 @@ async fn record(
                 .table()
                 .csa_text()
                 .ok_or_else(|| Refusal::new(400, "only a game of shogi has a CSA record"))?,
+            "kif" => r
+                .table()
+                .kif_text()
+                .ok_or_else(|| Refusal::new(400, "only a game of shogi has a KIF record"))?,
             _ => r
                 .table()
                 .record_text(&[("Site", "Ashta"), ("Round", id_text.as_str())]),
@@ -345,6 +351,9 @@ async fn record(
     };
     let extension = if format == "csa" {
         "csa"
+    } else if format == "kif" {
+        // KIF in UTF-8
+        "kifu"
     } else if text.starts_with("[Game ") {
         "txt"
     } else {
@@ -367,14 +376,64 @@ async fn record(
 async fn import(
     State(hall): Shared,
     ConnectInfo(from): ConnectInfo<SocketAddr>,
-    text: String,
+    bytes: Bytes,
 ) -> Answer {
+    let text = crate::decode_record(&bytes).map_err(|e| Refusal::new(400, e))?;
     if text.trim().is_empty() {
         return Err(Refusal::new(400, "the record is empty"));
     }
     hall.admit(from.ip())?;
     let table = Table::from_record(&text).map_err(|e| Refusal::new(422, e))?;
     hall.open_imported(table).map(Json)
+}
+
+/// The most records one request imports.
+const IMPORT_RECORDS: usize = 1000;
+
+/// Imports every record of a text (each game of a PGN file, or one record of another
+/// format): per record, its new game or why it was refused (naming the move).
+async fn import_many(
+    State(hall): Shared,
+    ConnectInfo(from): ConnectInfo<SocketAddr>,
+    bytes: Bytes,
+) -> Answer {
+    let text = crate::decode_record(&bytes).map_err(|e| Refusal::new(400, e))?;
+    let records = crate::split_records(&text);
+    if records.is_empty() {
+        return Err(Refusal::new(400, "the record is empty"));
+    }
+    if records.len() > IMPORT_RECORDS {
+        return Err(Refusal::new(
+            413,
+            format!(
+                "{} records; {IMPORT_RECORDS} at most at once",
+                records.len()
+            ),
+        ));
+    }
+    let mut imported = 0;
+    let answers: Vec<Value> = records
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let made = hall
+                .admit(from.ip())
+                .and_then(|()| Table::from_record(r).map_err(|e| Refusal::new(422, e)))
+                .and_then(|t| hall.open_imported(t));
+            match made {
+                Ok(game) => {
+                    imported += 1;
+                    json!({ "record": i + 1, "game": game })
+                }
+                Err(e) => json!({ "record": i + 1, "error": e.message }),
+            }
+        })
+        .collect();
+    Ok(Json(json!({
+        "imported": imported,
+        "refused": records.len() - imported,
+        "records": answers,
+    })))
 }
 
 async fn watch(

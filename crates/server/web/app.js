@@ -191,20 +191,44 @@ async function archivePage() {
     h("td", {}, g.game), h("td", {}, g.ruleset), h("td", {}, g.seats), h("td", {}, g.status),
     h("td", {}, g.result ? `${g.result} (${g.reason})` : ""), h("td", {}, g.moves), h("td", {}, g.updated),
     h("td", {}, h("a", { href: `/api/games/${g.id}/record` }, "record"))));
-  const importBox = h("textarea", { id: "import-text", rows: 6, placeholder: "Paste a PGN or an Ashta record" });
+  const importBox = h("textarea", { id: "import-text", rows: 6, placeholder: "Paste records: PGN (one game or many), KIF, CSA or an Ashta record" });
+  const importFiles = h("input", { type: "file", id: "import-files", multiple: true, accept: ".pgn,.kif,.kifu,.csa,.txt" });
+  const importResults = h("ul", { id: "import-results" });
+  const importAll = async () => {
+    // the pasted text, and each file as it is (the server reads UTF-8 and Shift_JIS)
+    const bodies = [];
+    if (importBox.value.trim()) bodies.push(["pasted text", importBox.value]);
+    for (const f of importFiles.files) bodies.push([f.name, f]);
+    if (!bodies.length) { say("Paste a record or choose files first", true); return; }
+    const lines = [];
+    const made = [];
+    for (const [name, body] of bodies) {
+      try {
+        const r = await api("POST", "/api/imports", body, true);
+        for (const x of r.records) {
+          const label = bodies.length > 1 || r.records.length > 1 ? `${name}, game ${x.record}: ` : "";
+          if (x.game) {
+            made.push(x.game);
+            for (const s of x.game.seats) if (s.token) saveToken(x.game.id, s.seat, s.token);
+            lines.push(h("li", {}, label + "imported as ", h("a", { href: "/game/" + x.game.id, onclick: link }, "#" + x.game.id)));
+          } else {
+            lines.push(h("li", { class: "bad" }, label + "not imported: " + x.error));
+          }
+        }
+      } catch (err) { lines.push(h("li", { class: "bad" }, `${name}: not imported: ${err.message}`)); }
+    }
+    if (made.length === 1 && lines.length === 1) { go("/game/" + made[0].id); return; }
+    importResults.replaceChildren(...lines);
+    say(`${made.length} imported, ${lines.length - made.length} not`, made.length < lines.length);
+  };
   main().replaceChildren(
     h("section", {}, h("h2", {}, "Archive"),
       h("form", { class: "filters", onsubmit: (e) => { e.preventDefault(); go("/archive?" + new URLSearchParams({ game: gameSel.value, status: statusSel.value })); } },
         gameSel, statusSel, h("button", { type: "submit" }, "Filter")),
       h("table", { class: "archive" }, h("tr", {}, ["Game", "Kind", "Ruleset", "Seats", "Status", "Result", "Moves", "Last change", ""].map((t) => h("th", {}, t))), rows)),
-    h("section", {}, h("h2", {}, "Import a record"), importBox,
-      h("button", { id: "import", onclick: async () => {
-        try {
-          const made = await api("POST", "/api/import", importBox.value, true);
-          for (const s of made.seats) if (s.token) saveToken(made.id, s.seat, s.token);
-          go("/game/" + made.id);
-        } catch (err) { say(err.message, true); }
-      } }, "Import")),
+    h("section", {}, h("h2", {}, "Import records"), importBox,
+      h("p", {}, h("label", {}, "or files: ", importFiles)),
+      h("button", { id: "import", onclick: importAll }, "Import"), importResults),
   );
 }
 
@@ -438,6 +462,7 @@ function actions(s, mine) {
   }
   if (s.setup.game === "shogi") {
     btns.push(h("a", { class: "button", id: "export-csa", href: `/api/games/${s.id}/record?format=csa` }, "Export CSA"));
+    btns.push(h("a", { class: "button", id: "export-kif", href: `/api/games/${s.id}/record?format=kif` }, "Export KIF"));
   }
   const anim = h("input", { type: "checkbox", id: "animate", checked: animations(), onchange: (e) => localStorage.setItem("ashta-animate", e.target.checked ? "on" : "off") });
   box.replaceChildren(...btns, s.drawOffer != null && !over ? h("div", {}, s.seatNames[s.drawOffer] + " offers a draw") : "",

@@ -86,6 +86,7 @@ impl Position {
         let t = text.trim();
         let body = t.strip_prefix(['+', '-']).unwrap_or(t);
         let well_formed = body.len() == 6
+            && body.is_ascii()
             && (body.starts_with("00") || self.parse_csa_square(&body[..2]).is_some())
             && self.parse_csa_square(&body[2..4]).is_some()
             && kind_of(self.variant(), &body[4..]).is_some();

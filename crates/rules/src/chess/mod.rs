@@ -7,6 +7,7 @@ pub mod fen;
 pub mod game;
 pub mod games;
 mod hooks;
+pub mod kif;
 mod legality;
 mod lines;
 pub mod movegen;

@@ -70,6 +70,16 @@ impl Table {
         }
     }
 
+    /// The game as a KIF record, if it is a game of shogi.
+    pub fn kif_text(&self) -> Option<String> {
+        match &self.live {
+            Live::Chess(g) if g.variant().spec.game == "shogi" => {
+                Some(chess::kif::write(g, self.ended.as_ref()))
+            }
+            _ => None,
+        }
+    }
+
     /// Plays a recorded move for the seat it is legal for (the seat to move, or during
     /// Senterej's Werera either side).
     fn play_either(&mut self, text: &str) -> Result<(), String> {
@@ -152,6 +162,16 @@ impl Table {
                 table
                     .play_either(m)
                     .map_err(|e| format!("move {} ({m:?}): {e}", i + 1))?;
+            }
+            return Ok(table);
+        }
+        if !t.lines().any(|l| l.trim_start().starts_with('[')) && chess::kif::looks_like(t) {
+            // a shogi record in the Japanese programs' format, by the game's own rules
+            let v = chess::variant("shogi", None, &[]).map_err(|e| e.to_string())?;
+            let k = chess::kif::read(v, text).map_err(|e| format!("KIF record: {e}"))?;
+            let mut table = Table::of_game(&k.game)?;
+            if let Some(o) = k.ending.filter(|_| !table.is_over()) {
+                table.set_ended(o);
             }
             return Ok(table);
         }

@@ -1,0 +1,115 @@
+//! Records imported over the web, several at once (`POST /api/imports`): a PGN file of
+//! many games game by game, a KIF file in Shift_JIS as python-shogi writes it, a bad record
+//! refused with its move named and nothing of it stored; shogi games exported as KIF and
+//! read back.
+
+mod common;
+use ashta_rules::chess::{kif, variant, Position};
+use common::*;
+use serde_json::Value;
+
+async fn post_bytes(c: &Client, body: Vec<u8>) -> (u16, Value) {
+    let r = c
+        .http
+        .post(format!("{}/api/imports", c.base))
+        .body(body)
+        .send()
+        .await
+        .unwrap();
+    (r.status().as_u16(), r.json().await.unwrap_or(Value::Null))
+}
+
+fn fixture(name: &str) -> Vec<u8> {
+    let path = format!(
+        "{}/../rules/tests/fixtures/kif/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+#[tokio::test]
+async fn records_import_several_at_once_and_shogi_games_export_as_kif() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("g.db");
+    let server = start(&db).await;
+    let c = Client::new(server.addr);
+
+    // a PGN file of three games, the last with a bad move
+    let file = "[Event \"one\"]\n[Variant \"xiangqi\"]\n\n1. Ch5 Hg8 2. Hg3 *\n\n\
+                [Event \"two\"]\n[Variant \"shogi\"]\n\n1. P-76 P-34 2. Bx22+ Sx22 *\n\n\
+                [Event \"three\"]\n[Variant \"makruk\"]\n\n1. e4 Qx9 *\n";
+    let (s, r) = post_bytes(&c, file.as_bytes().to_vec()).await;
+    assert_eq!(s, 200, "{r}");
+    assert_eq!(
+        (r["imported"].as_u64(), r["refused"].as_u64()),
+        (Some(2), Some(1)),
+        "{r}"
+    );
+    let bad = r["records"][2]["error"].as_str().unwrap();
+    assert!(bad.contains("Qx9"), "{bad}");
+    let xiangqi = r["records"][0]["game"]["id"].as_i64().unwrap();
+    let (_, list) = c.get("/api/games").await;
+    assert_eq!(list["games"].as_array().map(Vec::len), Some(2), "{list}");
+
+    // a KIF file in Shift_JIS (the usual `.kif`), written by python-shogi
+    let (s, r) = post_bytes(&c, fixture("game6.kif")).await;
+    assert_eq!(s, 200, "{r}");
+    assert_eq!(r["imported"].as_u64(), Some(1), "{r}");
+    let id = r["records"][0]["game"]["id"].as_i64().unwrap();
+    let (_, state) = c.get(&format!("/api/games/{id}")).await;
+    assert_eq!(
+        state["outcome"]["reason"], "resignation",
+        "{}",
+        state["outcome"]
+    );
+    // exported as KIF (UTF-8), it reads back to python-shogi's position
+    let (s, text) = c.text(&format!("/api/games/{id}/record?format=kif")).await;
+    assert_eq!(s, 200, "{text}");
+    assert!(
+        text.contains("手合割：平手") && text.contains("投了"),
+        "{text}"
+    );
+    let shogi = variant("shogi", None, &[]).unwrap();
+    let back = kif::read(shogi, &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let sfen = String::from_utf8(fixture("game6.sfen")).unwrap();
+    let theirs = Position::from_sfen(shogi, sfen.trim()).unwrap();
+    let key = |p: &Position| {
+        p.fen()
+            .split_whitespace()
+            .take(2)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    assert_eq!(key(back.game.position()), key(&theirs));
+    // and Ashta's KIF imports again as the same game
+    let (s, r) = post_bytes(&c, text.into_bytes()).await;
+    assert_eq!((s, r["imported"].as_u64()), (200, Some(1)), "{r}");
+    let again = r["records"][0]["game"]["id"].as_i64().unwrap();
+    let (_, s2) = c.get(&format!("/api/games/{again}")).await;
+    assert_eq!(s2["moves"], state["moves"]);
+
+    // only shogi has a KIF record; bytes that are no text are refused
+    let (s, text) = c
+        .text(&format!("/api/games/{xiangqi}/record?format=kif"))
+        .await;
+    assert_eq!(s, 400, "{text}");
+    let (s, r) = post_bytes(&c, vec![0x31, 0x2e, 0x20, 0xff, 0xfe]).await;
+    assert_eq!(s, 400, "{r}");
+    assert!(r["error"].as_str().unwrap().contains("Shift_JIS"), "{r}");
+    let (s, r) = post_bytes(&c, b"  \n".to_vec()).await;
+    assert_eq!(s, 400, "{r}");
+    // a KIF record with an illegal move: named, nothing stored
+    let (s, r) = post_bytes(
+        &c,
+        "手合割：平手\n1 ７六歩(77)\n2 ７六歩(77)\n"
+            .as_bytes()
+            .to_vec(),
+    )
+    .await;
+    assert_eq!((s, r["refused"].as_u64()), (200, Some(1)), "{r}");
+    let e = r["records"][0]["error"].as_str().unwrap();
+    assert!(e.contains("KIF") && e.contains("move 2"), "{e}");
+    let (_, list) = c.get("/api/games").await;
+    assert_eq!(list["games"].as_array().map(Vec::len), Some(4), "{list}");
+    server.stop().await;
+}
