@@ -223,6 +223,7 @@ pub fn catalog() -> Value {
             options: vec![],
             seed: 1,
             seed_chosen: true,
+            start: None,
         })
         .expect("every listed game starts");
         games.push(json!({

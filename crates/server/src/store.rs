@@ -115,6 +115,7 @@ const MIGRATIONS: &[&str] = &[
     CREATE INDEX games_by_status ON games(status, game, id);",
     "ALTER TABLE games ADD COLUMN seed_chosen INTEGER NOT NULL DEFAULT 0;
      ALTER TABLE games ADD COLUMN draw_offer INTEGER;",
+    "ALTER TABLE games ADD COLUMN start TEXT;",
 ];
 
 /// The refusal of a damaged database file.
@@ -194,8 +195,8 @@ impl Store {
         let mut conn = self.conn();
         let tx = conn.transaction().map_err(db_err)?;
         tx.execute(
-            "INSERT INTO games (game, ruleset, options, seed, seats, seed_chosen) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            "INSERT INTO games (game, ruleset, options, seed, seats, seed_chosen, start) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
             params![
                 setup.game,
                 setup.ruleset,
@@ -203,6 +204,7 @@ impl Store {
                 setup.seed as i64,
                 serde_json::to_string(seats).expect("seats serialize"),
                 setup.seed_chosen,
+                setup.start,
             ],
         )
         .map_err(db_err)?;
@@ -272,8 +274,8 @@ impl Store {
         let conn = self.conn();
         let row = conn
             .query_row(
-                "SELECT game, ruleset, options, seed, seats, ended, seed_chosen, draw_offer \
-                 FROM games WHERE id = ?1",
+                "SELECT game, ruleset, options, seed, seats, ended, seed_chosen, draw_offer, \
+                 start FROM games WHERE id = ?1",
                 params![id],
                 |r| {
                     Ok((
@@ -285,12 +287,14 @@ impl Store {
                         r.get::<_, Option<String>>(5)?,
                         r.get::<_, bool>(6)?,
                         r.get::<_, Option<i64>>(7)?,
+                        r.get::<_, Option<String>>(8)?,
                     ))
                 },
             )
             .optional()
             .map_err(db_err)?;
-        let Some((game, ruleset, options, seed, seats, ended, seed_chosen, draw_offer)) = row
+        let Some((game, ruleset, options, seed, seats, ended, seed_chosen, draw_offer, start)) =
+            row
         else {
             return Ok(None);
         };
@@ -328,6 +332,7 @@ impl Store {
                 options: serde_json::from_str(&options).map_err(|_| bad("options"))?,
                 seed: seed as u64,
                 seed_chosen,
+                start,
             },
             seats: serde_json::from_str(&seats).map_err(|_| bad("seats"))?,
             moves,

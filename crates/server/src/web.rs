@@ -217,6 +217,8 @@ struct NewGame {
     options: Vec<String>,
     seats: Vec<SeatSpec>,
     seed: Option<u64>,
+    /// A chess-family game's start position (FEN, or SFEN for the shogi games).
+    start: Option<String>,
 }
 
 async fn create(
@@ -232,6 +234,7 @@ async fn create(
         options: n.options,
         seed_chosen: n.seed.is_some(),
         seed: n.seed.unwrap_or_else(rand::random),
+        start: n.start,
     };
     hall.create(setup, n.seats).map(Json)
 }

@@ -113,3 +113,54 @@ async fn records_import_several_at_once_and_shogi_games_export_as_kif() {
     assert_eq!(list["games"].as_array().map(Vec::len), Some(4), "{list}");
     server.stop().await;
 }
+
+/// A game from a set-up position: created with a start FEN, stored with it (after a
+/// restart it resumes from there), refused with the reason when the FEN is bad; a handicap
+/// KIF record imports as a game from its set-up start.
+#[tokio::test]
+async fn games_from_set_up_positions_are_created_imported_and_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("g.db");
+    let server = start(&db).await;
+    let c = Client::new(server.addr);
+    let fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+    let (id, tokens) = create(
+        &c,
+        serde_json::json!({"game": "asha", "seats": humans(2), "start": fen}),
+    )
+    .await;
+    let (s, e) = play(&c, id, 0, &tokens[0], "e2e4").await;
+    assert_eq!(s, 200, "{e}");
+    let (s, e) = c
+        .post(
+            "/api/games",
+            serde_json::json!({"game": "asha", "seats": humans(2), "start": "4k3/8/8/8/8/8/4P3/4X3 w - - 0 1"}),
+        )
+        .await;
+    assert_eq!(s, 400, "{e}");
+    assert!(
+        e["error"].as_str().unwrap().contains("start position"),
+        "{e}"
+    );
+    // a handicap (the upper side without its rook), the upper side moving first
+    let kif = "手合割：飛車落ち\n先手：a\n後手：b\n手数----指手---------消費時間--\n   1 ６二銀(71)\n   2 ７六歩(77)\n";
+    let (s, r) = post_bytes(&c, kif.as_bytes().to_vec()).await;
+    assert_eq!((s, r["imported"].as_u64()), (200, Some(1)), "{r}");
+    let handicap = r["records"][0]["game"]["id"].as_i64().unwrap();
+    let (server, c) = restart(server, &db).await;
+    let (_, state) = c.get(&format!("/api/games/{id}")).await;
+    assert_eq!(state["setup"]["start"], fen, "{state}");
+    assert_eq!(
+        state["fen"].as_str().unwrap().split(' ').next(),
+        Some("4k3/8/8/8/4P3/8/8/4K3"),
+        "{state}"
+    );
+    let (_, state) = c.get(&format!("/api/games/{handicap}")).await;
+    assert_eq!(state["moves"].as_array().map(Vec::len), Some(2), "{state}");
+    let (_, pgn) = c.text(&format!("/api/games/{handicap}/record")).await;
+    assert!(
+        pgn.contains("[SetUp \"1\"]") && pgn.contains("[FEN \""),
+        "{pgn}"
+    );
+    server.stop().await;
+}

@@ -96,6 +96,7 @@ async fn one_server_per_database_and_a_damaged_one_is_refused_untouched() {
                 options: vec![format!("note={}", "x".repeat(i))],
                 seed: i as u64,
                 seed_chosen: false,
+                start: None,
             };
             store.create(&setup, &[], &[], None).unwrap();
         }

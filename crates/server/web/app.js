@@ -103,10 +103,12 @@ function newGameForm(games) {
   const rulesetSel = h("select", { name: "ruleset", id: "ruleset" });
   const optionsBox = h("div", { class: "options" });
   const seatsBox = h("div", { class: "seats" });
+  const startBox = h("input", { name: "start", id: "start-fen", size: 48, placeholder: "the usual start; or a FEN (SFEN for shogi)" });
+  const startLabel = h("label", { class: "start-fen" }, "Start position ", startBox);
   const node = h("form", { id: "new-game" },
     h("label", {}, "Game ", gameSel),
     h("label", {}, "Ruleset ", rulesetSel),
-    optionsBox, seatsBox,
+    optionsBox, seatsBox, startLabel,
     h("button", { type: "submit", id: "start" }, "Start the game"));
   const current = () => games.find((g) => g.id === gameSel.value);
   function seats() {
@@ -128,6 +130,8 @@ function newGameForm(games) {
         // Senterej's Werera follows the seats unless chosen: simultaneous between people
         o.name === "werera" ? h("option", { value: "" }, "by seats") : null,
         o.values.map((v) => h("option", { value: v }, v))))));
+    // a set-up start is for the chess family
+    startLabel.hidden = ["ahayuta", "ashtapada", "shaturanga"].includes(g.id);
     seats();
   }
   gameSel.addEventListener("change", refresh);
@@ -142,7 +146,8 @@ function newGameForm(games) {
       level: parseInt($(`select[name=level-${i}]`, s).value, 10),
     }));
     try {
-      const made = await api("POST", "/api/games", { game: g.id, ruleset: rulesetSel.value, options, seats: seatSpecs });
+      const start = startLabel.hidden ? "" : startBox.value.trim();
+      const made = await api("POST", "/api/games", { game: g.id, ruleset: rulesetSel.value, options, seats: seatSpecs, ...(start ? { start } : {}) });
       for (const s of made.seats) if (s.token) saveToken(made.id, s.seat, s.token);
       go("/game/" + made.id);
     } catch (err) { say(err.message, true); }

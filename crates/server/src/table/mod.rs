@@ -35,6 +35,10 @@ pub struct Setup {
     /// The seed was chosen by the creator or read from a record, not drawn by the server.
     #[serde(default)]
     pub seed_chosen: bool,
+    /// A chess-family game's start position, where it is not the usual one (FEN): a
+    /// handicap, a problem, a record that begins in mid-game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
 }
 
 impl Setup {
@@ -97,6 +101,16 @@ impl Table {
     /// The game at its start, before any throw.
     fn blank(setup: Setup) -> Result<Table, String> {
         let mut setup = setup;
+        let chess_family = !matches!(
+            setup.game.to_ascii_lowercase().as_str(),
+            "ahayuta" | "ashtapada" | "shaturanga" | "chaturaji"
+        );
+        if !chess_family && setup.start.as_deref().is_some_and(|s| !s.trim().is_empty()) {
+            return Err(format!(
+                "{} starts from its own position; a start position is for the chess family",
+                setup.game
+            ));
+        }
         let live = match setup.game.to_ascii_lowercase().as_str() {
             "ahayuta" => {
                 if !matches!(setup.ruleset.as_str(), "" | "seed") {
@@ -176,7 +190,25 @@ impl Table {
                     .iter()
                     .map(|(k, v)| format!("{k}={v}"))
                     .collect();
-                Live::Chess(Box::new(ChessGame::new(v)))
+                match setup.start.as_deref().map(str::trim) {
+                    None | Some("") => {
+                        setup.start = None;
+                        Live::Chess(Box::new(ChessGame::new(v)))
+                    }
+                    Some(fen) => {
+                        let pos = chess::Position::from_fen(v, fen)
+                            .or_else(|e| chess::Position::from_sfen(v, fen).map_err(|_| e))
+                            .map_err(|e| format!("the start position: {e}"))?;
+                        let g = ChessGame::from_position(pos);
+                        if g.start_position().fen() == ChessGame::new(v).start_position().fen() {
+                            setup.start = None;
+                            Live::Chess(Box::new(ChessGame::new(v)))
+                        } else {
+                            setup.start = Some(g.start_position().fen());
+                            Live::Chess(Box::new(g))
+                        }
+                    }
+                }
             }
         };
         Ok(Table {
@@ -599,6 +631,9 @@ impl Table {
         if self.seed_revealed() {
             setup["seed"] = json!(self.setup.seed);
         }
+        if let Some(start) = &self.setup.start {
+            setup["start"] = json!(start);
+        }
         json!({
             "setup": setup,
             "seatNames": self.seat_names(),
@@ -652,6 +687,7 @@ mod tests {
             options: vec![],
             seed: 3,
             seed_chosen: false,
+            start: None,
         }
     }
 
@@ -696,6 +732,7 @@ mod tests {
             options: vec!["players=3".into()],
             seed: 11,
             seed_chosen: true,
+            start: None,
         })
         .unwrap();
         assert!(t.played().iter().all(|p| p.seat.is_none()));
