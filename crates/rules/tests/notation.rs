@@ -193,3 +193,56 @@ fn sittuyin() {
 fn shatar() {
     check_game("shatar");
 }
+
+/// Xiangqi records in the Chinese programs' forms: PGN tagged `[Format "WXF"]` or
+/// `[Format "ICCS"]` (`H2-E2`), written and read back move for move; ICCS as UCCI writes
+/// it (`h2e2`, ranks from 0) too.
+#[test]
+fn xiangqi_records_in_wxf_and_iccs() {
+    use ashta_rules::chess::ChessGame;
+    use ashta_rules::Game;
+    let v = variant("xiangqi", None, &[]).unwrap();
+    let start = Position::start(v);
+    let m = start.parse_iccs("h2e2").unwrap();
+    assert_eq!(start.uci(m), "h3e3");
+    assert_eq!(start.iccs(m), "h2e2");
+    assert_eq!(start.parse_iccs("H2-E2"), Ok(m));
+    assert!(start.parse_iccs("h2e9").is_err());
+    assert!(start.parse_iccs("j2e2").is_err());
+    assert!(start.parse_iccs("h2").is_err());
+    let mut seed = 3u64;
+    for n in 0..8 {
+        let mut g = ChessGame::new(v);
+        for _ in 0..(30 + n * 25) {
+            let moves = g.legal_moves();
+            if moves.is_empty() || g.outcome().is_some() {
+                break;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            g.play(moves[(seed % moves.len() as u64) as usize]);
+        }
+        for (notation, tag) in [
+            (pgn::Notation::Wxf, "[Format \"WXF\"]"),
+            (pgn::Notation::Iccs, "[Format \"ICCS\"]"),
+        ] {
+            let text = pgn::write_in(&g, &[], None, notation);
+            assert!(text.contains(tag), "{text}");
+            let back = pgn::read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+            assert_eq!(back.game.moves(), g.moves(), "{text}");
+        }
+    }
+    // as the Chinese programs' files have it
+    let r = pgn::read(
+        "[Game \"Chinese Chess\"]\n[Variant \"xiangqi\"]\n[Format \"ICCS\"]\n\n\
+         1. H2-E2 H9-G7 2. H0-G2 I9-H9 *\n",
+    )
+    .unwrap();
+    assert_eq!(r.game.moves().len(), 4);
+    let e = pgn::read("[Variant \"xiangqi\"]\n[Format \"ICCS\"]\n\n1. H2-E2 H2-E2 *\n")
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(e.contains("move 2"), "{e}");
+}

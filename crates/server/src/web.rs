@@ -315,7 +315,8 @@ async fn remove(
 
 #[derive(Deserialize)]
 struct RecordFormat {
-    /// `pgn` (the chess family's default), `ashta`, or `csa` or `kif` (shogi).
+    /// `pgn` (the chess family's default), `ashta`, `csa` or `kif` (shogi), `wxf` or
+    /// `iccs` (Xiangqi PGN with those moves).
     format: Option<String>,
 }
 
@@ -327,10 +328,16 @@ async fn record(
     let id = game_id(p)?;
     let Query(q) = q.map_err(|e| Refusal::new(400, e.body_text()))?;
     let format = q.format.unwrap_or_else(|| "pgn".into());
-    if !matches!(format.as_str(), "pgn" | "ashta" | "csa" | "kif") {
+    if !matches!(
+        format.as_str(),
+        "pgn" | "ashta" | "csa" | "kif" | "wxf" | "iccs"
+    ) {
         return Err(Refusal::new(
             400,
-            format!("a record is in the format pgn, ashta, csa or kif (shogi), not {format:?}"),
+            format!(
+                "a record is in the format pgn, ashta, csa or kif (shogi), wxf or iccs \
+                 (xiangqi), not {format:?}"
+            ),
         ));
     }
     let room = hall.room(id)?;
@@ -347,6 +354,18 @@ async fn record(
                 .table()
                 .kif_text()
                 .ok_or_else(|| Refusal::new(400, "only a game of shogi has a KIF record"))?,
+            "wxf" | "iccs" => {
+                let notation = if format == "wxf" {
+                    ashta_rules::chess::pgn::Notation::Wxf
+                } else {
+                    ashta_rules::chess::pgn::Notation::Iccs
+                };
+                r.table()
+                    .xiangqi_record(&[("Site", "Ashta"), ("Round", id_text.as_str())], notation)
+                    .ok_or_else(|| {
+                        Refusal::new(400, "only a game of xiangqi has WXF and ICCS records")
+                    })?
+            }
             _ => r
                 .table()
                 .record_text(&[("Site", "Ashta"), ("Round", id_text.as_str())]),

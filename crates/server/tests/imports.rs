@@ -93,6 +93,22 @@ async fn records_import_several_at_once_and_shogi_games_export_as_kif() {
         .text(&format!("/api/games/{xiangqi}/record?format=kif"))
         .await;
     assert_eq!(s, 400, "{text}");
+    // Xiangqi's PGN in WXF and in ICCS moves imports back to the same game
+    let (_, xq) = c.get(&format!("/api/games/{xiangqi}")).await;
+    for (format, sample) in [("wxf", "1. C2+2 H8+7"), ("iccs", "1. H2-H4 H9-G7")] {
+        let (s, text) = c
+            .text(&format!("/api/games/{xiangqi}/record?format={format}"))
+            .await;
+        assert_eq!(s, 200, "{text}");
+        assert!(text.contains(sample), "{text}");
+        let (s, r) = post_bytes(&c, text.into_bytes()).await;
+        assert_eq!((s, r["imported"].as_u64()), (200, Some(1)), "{r}");
+        let again = r["records"][0]["game"]["id"].as_i64().unwrap();
+        let (_, g) = c.get(&format!("/api/games/{again}")).await;
+        assert_eq!(g["fen"], xq["fen"], "{format}");
+    }
+    let (s, text) = c.text(&format!("/api/games/{id}/record?format=wxf")).await;
+    assert_eq!(s, 400, "{text}");
     let (s, r) = post_bytes(&c, vec![0x31, 0x2e, 0x20, 0xff, 0xfe]).await;
     assert_eq!(s, 400, "{r}");
     assert!(r["error"].as_str().unwrap().contains("Shift_JIS"), "{r}");
@@ -110,7 +126,7 @@ async fn records_import_several_at_once_and_shogi_games_export_as_kif() {
     let e = r["records"][0]["error"].as_str().unwrap();
     assert!(e.contains("KIF") && e.contains("move 2"), "{e}");
     let (_, list) = c.get("/api/games").await;
-    assert_eq!(list["games"].as_array().map(Vec::len), Some(4), "{list}");
+    assert_eq!(list["games"].as_array().map(Vec::len), Some(6), "{list}");
     server.stop().await;
 }
 

@@ -465,6 +465,10 @@ function actions(s, mine) {
   if (s.board.kind === "grid" && s.board.style !== "ahayuta" && s.board.style !== "shaturanga") {
     btns.push(h("a", { class: "button", href: `/api/games/${s.id}/record?format=ashta` }, "Export Ashta record"));
   }
+  if (s.setup.game === "xiangqi") {
+    btns.push(h("a", { class: "button", id: "export-wxf", href: `/api/games/${s.id}/record?format=wxf` }, "Export PGN (WXF)"));
+    btns.push(h("a", { class: "button", id: "export-iccs", href: `/api/games/${s.id}/record?format=iccs` }, "Export PGN (ICCS)"));
+  }
   if (s.setup.game === "shogi") {
     btns.push(h("a", { class: "button", id: "export-csa", href: `/api/games/${s.id}/record?format=csa` }, "Export CSA"));
     btns.push(h("a", { class: "button", id: "export-kif", href: `/api/games/${s.id}/record?format=kif` }, "Export KIF"));

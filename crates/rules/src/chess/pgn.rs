@@ -75,12 +75,33 @@ pub fn write(g: &ChessGame, extra: &[(&str, &str)]) -> String {
     write_ended(g, extra, None)
 }
 
+/// How a record writes its moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Notation {
+    /// Fairy-Stockfish's SAN (the default: what pychess and Fairy-Stockfish's tools read).
+    San,
+    /// WXF (Xiangqi: `C2.5`, `H8+7`), tagged `[Format "WXF"]`.
+    Wxf,
+    /// ICCS coordinates (Xiangqi: `H2-E2`), tagged `[Format "ICCS"]`.
+    Iccs,
+}
+
 /// Writes a game as PGN with an ending the rules did not make (a resignation, a draw by
 /// agreement) as its result and termination.
 pub fn write_ended(
     g: &ChessGame,
     extra: &[(&str, &str)],
     ended: Option<&crate::game::Outcome>,
+) -> String {
+    write_in(g, extra, ended, Notation::San)
+}
+
+/// Writes a game as PGN, its moves in `notation`.
+pub fn write_in(
+    g: &ChessGame,
+    extra: &[(&str, &str)],
+    ended: Option<&crate::game::Outcome>,
+    notation: Notation,
 ) -> String {
     let v = g.variant();
     let mut out = String::new();
@@ -106,6 +127,11 @@ pub fn write_ended(
     let start = g.start_position();
     if start.fen() != Position::start(v).fen() {
         out += &format!("[SetUp \"1\"]\n[FEN \"{}\"]\n", start.fen());
+    }
+    match notation {
+        Notation::San => {}
+        Notation::Wxf => out += "[Format \"WXF\"]\n",
+        Notation::Iccs => out += "[Format \"ICCS\"]\n",
     }
     let ending = g.outcome().or_else(|| ended.cloned());
     let result = match &ending {
@@ -146,7 +172,14 @@ pub fn write_ended(
                 }
             }
         }
-        line += &text.unwrap_or_else(|| pos.san(m));
+        line += &text.unwrap_or_else(|| match notation {
+            Notation::San => pos.san(m),
+            Notation::Wxf => pos.wxf(m),
+            Notation::Iccs => {
+                let t = pos.iccs(m).to_ascii_uppercase();
+                format!("{}-{}", &t[..2], &t[2..])
+            }
+        });
         line.push(' ');
         let before = pos.side_to_move();
         pos.play_unchecked(m);
@@ -213,6 +246,7 @@ pub fn read(text: &str) -> Result<Record, PgnError> {
         Some(fen) => ChessGame::from_position(Position::from_fen(v, &fen)?),
         None => ChessGame::new(v),
     };
+    let iccs = get("Format").is_some_and(|f| f.eq_ignore_ascii_case("ICCS"));
     let forced = game.moves().len();
     let mut already: Vec<String> = {
         let mut p = game.start_position().clone();
@@ -237,6 +271,18 @@ pub fn read(text: &str) -> Result<Record, PgnError> {
         }
         // in Senterej's simultaneous Werera a move may be either side's: the side to move
         // first, then the other
+        if iccs {
+            let m = game
+                .position()
+                .parse_iccs(&token)
+                .map_err(|error| PgnError::Move {
+                    number,
+                    text: token.clone(),
+                    error,
+                })?;
+            game.play(m);
+            continue;
+        }
         let played = game.play_text(&token).or_else(|e| {
             if game.simultaneous() {
                 let other = game.position().side_to_move().other();

@@ -52,6 +52,46 @@ impl Position {
         }
     }
 
+    /// The move in ICCS form, the coordinates of Chinese chess programs and UCCI (`h2e2`:
+    /// files `a` to `i`, ranks `0` to `9` from Red's side).
+    pub fn iccs(&self, m: Move) -> String {
+        let sq = |s: Square| format!("{}{}", (b'a' + s.file()) as char, s.rank());
+        format!("{}{}", sq(m.from()), sq(m.to()))
+    }
+
+    /// Reads a move in ICCS form (`h2e2`, or `H2-E2` as PGN files of the Chinese programs
+    /// write it) and checks it is legal.
+    pub fn parse_iccs(&self, text: &str) -> Result<Move, MoveError> {
+        let t: String = text
+            .trim()
+            .chars()
+            .filter(|&c| c != '-')
+            .collect::<String>()
+            .to_ascii_lowercase();
+        let s = self.v.shape();
+        let square = |f: u8, r: u8| {
+            let (f, r) = (f.wrapping_sub(b'a'), r.wrapping_sub(b'0'));
+            (f < s.files && r < s.ranks && r <= 9)
+                .then(|| Square::new(f, r))
+                .flatten()
+        };
+        let b = t.as_bytes();
+        let (Some(from), Some(to)) = (
+            (b.len() == 4).then(|| square(b[0], b[1])).flatten(),
+            (b.len() == 4).then(|| square(b[2], b[3])).flatten(),
+        ) else {
+            return Err(MoveError::Malformed(text.to_string()));
+        };
+        self.legal_moves()
+            .iter()
+            .copied()
+            .find(|m| m.kind() != MoveKind::Drop && m.from() == from && m.to() == to)
+            .ok_or_else(|| MoveError::Illegal {
+                text: text.to_string(),
+                hint: String::new(),
+            })
+    }
+
     /// Reads a move in UCI form and checks it is legal.
     pub fn parse_uci(&self, text: &str) -> Result<Move, MoveError> {
         let t = text.trim();

@@ -65,6 +65,21 @@ impl Table {
         }
     }
 
+    /// A Xiangqi game as PGN with its moves in WXF or ICCS (`[Format]` tagged), if it is
+    /// one.
+    pub fn xiangqi_record(
+        &self,
+        tags: &[(&str, &str)],
+        notation: chess::pgn::Notation,
+    ) -> Option<String> {
+        match &self.live {
+            Live::Chess(g) if g.variant().spec.game == "xiangqi" => {
+                Some(chess::pgn::write_in(g, tags, self.ended.as_ref(), notation))
+            }
+            _ => None,
+        }
+    }
+
     /// The game as a CSA record, if it is a game of shogi.
     pub fn csa_text(&self) -> Option<String> {
         match &self.live {
