@@ -4,7 +4,9 @@
 //! Understood: `protover` (answered with the features: `setboard`, `usermove`, `ping`,
 //! the variants by Fairy-Stockfish's names), `new`, `variant`, `setboard`, `usermove`
 //! (or a bare move), `go`, `force`, `playother`, `?`, `level`, `st`, `sd`, `time`,
-//! `otim`, `ping`, `undo`, `remove`, `post`, `nopost`, `hard`, `easy`, `result`, `quit`.
+//! `otim`, `ping`, `undo`, `remove`, `post`, `nopost`, `hard`, `easy`, `result`, `quit`,
+//! and analysis: `analyze` thinks about the position until `exit`, posting its lines, and
+//! starts again after each move, `undo` or new position; `.` is answered with nothing.
 //! Moves are coordinates (`e2e4`, `e7e8q`, `P@e4`, shogi `b2h8+`), ranks from 0 on
 //! ten-rank boards (`h2e2`, as XBoard writes Xiangqi and Janggi). A game played by a
 //! variant Fairy-Stockfish knows follows Fairy-Stockfish's rules, as XBoard's other
@@ -38,6 +40,11 @@ struct Cecp {
     clock: Option<Duration>,
     searcher: Option<Searcher>,
     thinking: Option<Thinking>,
+    /// Analysis mode (`analyze` to `exit`).
+    analyzing: bool,
+    /// The analysis of this position has ended by itself (a mate, the deepest depth): it
+    /// waits for the next position.
+    analyzed: bool,
 }
 
 struct Thinking {
@@ -105,13 +112,18 @@ pub fn run<W: Write + Send + 'static>(
         clock: None,
         searcher: Some(Searcher::new(16)),
         thinking: None,
+        analyzing: false,
+        analyzed: false,
     };
     let mut queue: std::collections::VecDeque<String> = queued.into();
     let mut open = true;
     loop {
-        // an answered search plays its move
+        // an answered search plays its move; an analysis that ended waits for a new
+        // position
         if s.thinking.as_ref().is_some_and(|t| t.handle.is_finished()) {
-            s.finish(out, true);
+            let play = !s.analyzing;
+            s.finish(out, play);
+            s.analyzed = s.analyzing;
         }
         let line = if s.thinking.is_none() && !queue.is_empty() {
             queue.pop_front()
@@ -123,7 +135,14 @@ pub fn run<W: Write + Send + 'static>(
             })) {
                 Ok(l) => {
                     let cmd = l.split_whitespace().next().unwrap_or("").to_string();
-                    if s.thinking.is_some() {
+                    if s.thinking.is_some() && s.analyzing {
+                        match cmd.as_str() {
+                            "." | "post" | "nopost" | "time" | "otim" | "hard" | "easy"
+                            | "computer" | "random" | "name" | "rating" | "ping" => {}
+                            // a new position or the end of the analysis
+                            _ => s.finish(out, false),
+                        }
+                    } else if s.thinking.is_some() {
                         match cmd.as_str() {
                             // move now
                             "?" => {
@@ -149,6 +168,11 @@ pub fn run<W: Write + Send + 'static>(
                     continue;
                 }
             }
+        } else if s.thinking.is_some() && s.analyzing {
+            // the input has ended: so has the analysis
+            s.finish(out, false);
+            s.analyzing = false;
+            continue;
         } else if s.thinking.is_some() {
             std::thread::sleep(Duration::from_millis(5));
             continue;
@@ -161,7 +185,9 @@ pub fn run<W: Write + Send + 'static>(
             Ok(false) => break,
             Err(e) => say(out, &format!("Error ({e:#}): {line}")),
         }
-        if s.thinking.is_none() && s.engine == Some(s.game.position().side_to_move()) {
+        if s.thinking.is_none()
+            && (s.engine == Some(s.game.position().side_to_move()) || (s.analyzing && !s.analyzed))
+        {
             s.think(out);
         }
     }
@@ -180,6 +206,13 @@ impl Cecp {
         let Some(&cmd) = words.first() else {
             return Ok(true);
         };
+        // any command but these may change the position an analysis looks at
+        if !matches!(
+            cmd,
+            "." | "post" | "nopost" | "ping" | "time" | "otim" | "hard" | "easy"
+        ) {
+            self.analyzed = false;
+        }
         let arg = |i: usize| -> Result<&str> {
             words
                 .get(i)
@@ -194,6 +227,11 @@ impl Cecp {
         match cmd {
             "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating"
             | "ics" | "draw" | "." | "hard" | "easy" | "otim" => {}
+            "analyze" => {
+                (self.analyzing, self.analyzed) = (true, false);
+                self.engine = None;
+            }
+            "exit" => self.analyzing = false,
             "protover" => {
                 let mut names: Vec<String> = GAMES
                     .iter()
@@ -206,7 +244,7 @@ impl Cecp {
                     out,
                     &format!(
                         "feature myname=\"Ashta {}\" setboard=1 usermove=1 ping=1 playother=1 \
-                         san=0 time=1 draw=0 sigint=0 sigterm=0 colors=0 analyze=0 \
+                         san=0 time=1 draw=0 sigint=0 sigterm=0 colors=0 analyze=1 \
                          variants=\"{}\" done=1",
                         env!("CARGO_PKG_VERSION"),
                         names.join(",")
@@ -293,14 +331,21 @@ impl Cecp {
     fn think<W: Write + Send + 'static>(&mut self, out: &Arc<Mutex<W>>) {
         if self.game.outcome().is_some() {
             self.engine = None;
+            self.analyzed = true;
             return;
         }
+        let analyzing = self.analyzing;
         let mut lim = Limits {
             depth: self.depth,
             movetime: self.movetime,
             ..Limits::default()
         };
-        if self.movetime.is_none() {
+        if analyzing {
+            lim = Limits {
+                infinite: true,
+                ..Limits::default()
+            };
+        } else if self.movetime.is_none() {
             lim.time_left = self.clock.or(Some(Duration::from_secs(5)));
             lim.increment = self.increment;
             lim.movestogo = self.mps.map(|mps| {
@@ -313,7 +358,7 @@ impl Cecp {
         searcher.ponder.store(false, Ordering::Relaxed);
         let stop = Arc::clone(&searcher.stop);
         let game = self.game.clone();
-        let post = self.post;
+        let post = self.post || analyzing;
         let out = Arc::clone(out);
         let handle = std::thread::spawn(move || {
             let result = searcher.search(&game, &lim, |i| {
@@ -416,5 +461,74 @@ mod tests {
         let out = talk("xboard\nnew\nusermove e2e5\nfrobnicate\nquit\n");
         assert!(out.contains("Illegal move: e2e5"), "{out}");
         assert!(out.contains("Error (unknown command): frobnicate"), "{out}");
+    }
+
+    /// Input that arrives a part at a time, each after its pause, as a GUI sends it.
+    struct Timed(std::collections::VecDeque<(u64, Vec<u8>)>);
+
+    impl std::io::Read for Timed {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let Some((pause, mut part)) = self.0.pop_front() else {
+                return Ok(0);
+            };
+            std::thread::sleep(std::time::Duration::from_millis(pause));
+            let n = part.len().min(buf.len());
+            buf[..n].copy_from_slice(&part[..n]);
+            if n < part.len() {
+                self.0.push_front((0, part.split_off(n)));
+            }
+            Ok(n)
+        }
+    }
+
+    /// Analysis as XBoard runs it: `analyze` posts lines without playing, finds the mate,
+    /// starts again after a move, answers `ping` while analysing, and `exit` ends it.
+    #[test]
+    fn an_xboard_analysis() {
+        use std::io::Write;
+        #[derive(Clone, Default)]
+        struct Buffer(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+        impl Write for Buffer {
+            fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+                self.0.lock().unwrap().extend_from_slice(b);
+                Ok(b.len())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let parts = [
+            (
+                0,
+                "xboard\nprotover 2\nforce\nsetboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\nanalyze\n",
+            ),
+            (600, "usermove a1a2\n.\nping 3\n"),
+            (600, "exit\nping 4\n"),
+            (200, ""),
+        ];
+        let input = Timed(
+            parts
+                .iter()
+                .map(|&(p, t)| (p, t.as_bytes().to_vec()))
+                .collect(),
+        );
+        let buf = Buffer::default();
+        crate::uci::run(std::io::BufReader::new(input), buf.clone()).unwrap();
+        let out = String::from_utf8(buf.0.lock().unwrap().clone()).unwrap();
+        assert!(out.contains("analyze=1"), "{out}");
+        assert!(out.contains(" 100001 "), "the mate in 1 posted: {out}");
+        assert!(!out.contains("move "), "analysis plays no move: {out}");
+        let lines: Vec<&str> = out.lines().collect();
+        let pong = lines.iter().position(|l| *l == "pong 3").expect("pong 3");
+        // `ping` answered at once; then the analysis of the position after a1a2, where
+        // Black's moves lead the lines
+        assert!(
+            lines[pong..].iter().any(|l| l.starts_with("1 ")
+                && l.split_whitespace()
+                    .nth(4)
+                    .is_some_and(|m| ["g8", "f7", "g7", "h7"].iter().any(|sq| m.starts_with(sq)))),
+            "{out}"
+        );
+        assert!(out.contains("pong 4"), "{out}");
     }
 }

@@ -102,6 +102,35 @@ mod tests {
             out.contains("pv h0h9") && out.contains("bestmove h0h9"),
             "{out}"
         );
+        // with the mate banned, another move; a new position lifts the ban
+        let out = talk(
+            "ucci\nposition fen 4k4/R8/9/9/9/9/9/9/9/3K3R1 r - - 0 1\nbanmoves h0h9\n\
+             go depth 4\nposition fen 4k4/R8/9/9/9/9/9/9/9/3K3R1 r - - 0 1\ngo depth 4\n",
+        );
+        let answers: Vec<&str> = out.lines().filter(|l| l.starts_with("bestmove")).collect();
+        assert_eq!(answers.len(), 2, "{out}");
+        assert_ne!(answers[0], "bestmove h0h9", "{out}");
+        assert_eq!(answers[1], "bestmove h0h9", "{out}");
+        // `probe`: the hash table's move and bound for a position after a search of it
+        let out = talk("ucci\nposition startpos\ngo depth 5\nprobe startpos\nprobe fen 3k5/9/9/9/9/9/9/9/9/4K4 r\n");
+        let best = out
+            .lines()
+            .find_map(|l| l.strip_prefix("bestmove "))
+            .and_then(|b| b.split_whitespace().next())
+            .unwrap_or_else(|| panic!("{out}"));
+        let pops: Vec<&str> = out.lines().filter(|l| l.starts_with("pophash")).collect();
+        assert_eq!(pops.len(), 2, "{out}");
+        assert!(
+            pops[0].starts_with(&format!("pophash bestmove {best} ")),
+            "{out}"
+        );
+        assert!(pops[0].contains(" depth "), "{out}");
+        assert_eq!(pops[1], "pophash", "a position never searched: {out}");
+        let out = talk("ucci\nposition startpos\nbanmoves a0a5\n");
+        assert!(
+            out.contains("error") && out.contains("a0a5"),
+            "an illegal banned move is named: {out}"
+        );
         let out =
             talk("ucci\nposition fen 3k5/3R5/3R5/9/9/9/9/9/9/2RKR4 b - - 0 1\ngo depth 3\nquit\n");
         assert!(out.contains("nobestmove"), "{out}");

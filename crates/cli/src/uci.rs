@@ -35,6 +35,8 @@ struct Session {
     level: u32,
     /// The protocol spoken: UCI, or USI or UCCI once asked for.
     proto: Proto,
+    /// UCCI's `banmoves`: root moves the next searches of this position leave out.
+    banned: Vec<ashta_rules::chess::Move>,
 }
 
 impl Session {
@@ -52,6 +54,7 @@ impl Session {
             params: ashta_engine::Params::default(),
             level: 8,
             proto: Proto::Uci,
+            banned: Vec::new(),
         }
     }
 
@@ -240,7 +243,16 @@ fn command<W: Write + Send + 'static>(s: &mut Session, line: &str, out: &Arc<Mut
             s.reset()
         }
         "setoption" => setoption(s, &words),
-        "position" => position(s, &words),
+        "position" => {
+            s.banned.clear();
+            position(s, &words)
+        }
+        "probe" if s.proto == Proto::Ucci => probe(s, &words, out),
+        "banmoves" if s.proto == Proto::Ucci => words[1..]
+            .iter()
+            .map(|w| root_move(s, w))
+            .collect::<Result<Vec<_>>>()
+            .map(|banned| s.banned = banned),
         "go" if words.get(1) == Some(&"perft") => go_perft(s, &words, out),
         "go" => go(s, &words, Arc::clone(out)),
         "stop" => {
@@ -482,6 +494,48 @@ pub(crate) fn limits(words: &[&str], side: Color, proto: Proto) -> Result<(Limit
     Ok((l, ponder))
 }
 
+/// UCCI's `probe`: what the hash table holds for a position given as `position` gives
+/// it (`probe fen ... moves ...` or `probe startpos ...`), as `pophash [bestmove M]
+/// [lowerbound|upperbound V depth D]` (an exact score as both bounds).
+fn probe<W: Write>(s: &mut Session, words: &[&str], out: &Mutex<W>) -> Result<()> {
+    if s.running.is_some() {
+        return Err(anyhow::anyhow!("probe waits until the search ends"));
+    }
+    let current = s.current.clone();
+    let mut as_position = vec!["position"];
+    as_position.extend_from_slice(&words[1..]);
+    let read = position(s, &as_position);
+    let pos = std::mem::replace(&mut s.current, current);
+    read?;
+    let mut line = "pophash".to_string();
+    if let Some(e) = s.searcher.as_ref().and_then(|se| se.probe(pos.position())) {
+        if let Some(m) = e.best {
+            line += &format!(" bestmove {}", move_text(pos.position(), m, s.proto));
+        }
+        use ashta_engine::tt::Bound;
+        if matches!(e.bound, Bound::Lower | Bound::Exact) {
+            line += &format!(" lowerbound {} depth {}", e.score, e.depth);
+        }
+        if matches!(e.bound, Bound::Upper | Bound::Exact) {
+            line += &format!(" upperbound {} depth {}", e.score, e.depth);
+        }
+    }
+    say(out, &line);
+    Ok(())
+}
+
+/// A legal move of the current position, in the session's protocol.
+fn root_move(s: &Session, text: &str) -> Result<ashta_rules::chess::Move> {
+    let converted = match s.proto {
+        Proto::Ucci => crate::ucci::from_iccs(text),
+        _ => None,
+    };
+    s.current
+        .position()
+        .parse_move(converted.as_deref().unwrap_or(text))
+        .map_err(|e| anyhow::anyhow!("{text}: {e}"))
+}
+
 /// A move as the session's protocol writes it.
 fn move_text(pos: &Position, m: ashta_rules::chess::Move, proto: Proto) -> String {
     match proto {
@@ -532,7 +586,49 @@ fn go<W: Write + Send + 'static>(
     words: &[&str],
     out: Arc<Mutex<W>>,
 ) -> Result<()> {
-    let (mut lim, ponder) = limits(words, s.current.position().side_to_move(), s.proto)?;
+    // `searchmoves` takes the moves after it, up to the next parameter
+    const PARAMETERS: [&str; 17] = [
+        "depth",
+        "nodes",
+        "movetime",
+        "wtime",
+        "btime",
+        "winc",
+        "binc",
+        "movestogo",
+        "byoyomi",
+        "infinite",
+        "ponder",
+        "time",
+        "increment",
+        "opptime",
+        "oppincrement",
+        "oppmovestogo",
+        "draw",
+    ];
+    let (mut rest, mut chosen, mut in_moves) = (Vec::new(), Vec::new(), false);
+    for &w in words {
+        if w == "searchmoves" {
+            in_moves = true;
+        } else if in_moves && !PARAMETERS.contains(&w) {
+            chosen.push(root_move(s, w)?);
+        } else {
+            in_moves = false;
+            rest.push(w);
+        }
+    }
+    let (mut lim, ponder) = limits(&rest, s.current.position().side_to_move(), s.proto)?;
+    lim.searchmoves = chosen;
+    if lim.searchmoves.is_empty() && !s.banned.is_empty() {
+        lim.searchmoves = s
+            .current
+            .position()
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|m| !s.banned.contains(m))
+            .collect();
+    }
     let endless =
         lim.infinite || (lim.depth.is_none() && lim.nodes.is_none() && lim.budget().is_none());
     let mut searcher = s

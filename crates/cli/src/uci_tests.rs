@@ -31,6 +31,25 @@ fn go_finds_mate_and_answers_bestmove() {
     assert!(out.contains("info depth 1 "), "{out}");
 }
 
+/// `go searchmoves` chooses among the moves given (here not the mate), up to the next
+/// parameter; a move that is not legal is named.
+#[test]
+fn searchmoves_limits_the_root_moves() {
+    let out = talk(
+        "position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\ngo searchmoves a1a2 g1f1 depth 3\nisready\n",
+    );
+    let best = out
+        .lines()
+        .find(|l| l.starts_with("bestmove"))
+        .unwrap_or("");
+    assert!(
+        best.starts_with("bestmove a1a2") || best.starts_with("bestmove g1f1"),
+        "{out}"
+    );
+    let out = talk("position startpos\ngo depth 3 searchmoves e2e5\nisready\n");
+    assert!(out.contains("e2e5") && !out.contains("bestmove"), "{out}");
+}
+
 #[test]
 fn garbage_lines_never_stop_the_engine() {
     let mut input = String::new();

@@ -21,6 +21,9 @@ pub struct Limits {
     pub byoyomi: Option<Duration>,
     /// Search until stopped.
     pub infinite: bool,
+    /// The root moves to choose from (UCI's `searchmoves`, UCCI's moves not banned);
+    /// empty: every legal move.
+    pub searchmoves: Vec<ashta_rules::chess::Move>,
 }
 
 impl Limits {

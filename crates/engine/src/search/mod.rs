@@ -208,6 +208,11 @@ impl Searcher {
         }
     }
 
+    /// What the transposition table holds for a position (UCCI's `probe`).
+    pub fn probe(&self, pos: &Position) -> Option<crate::tt::Entry> {
+        self.tt.probe(pos.hash())
+    }
+
     /// Forgets everything learned (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
@@ -263,7 +268,10 @@ impl Searcher {
         };
         // a game ended by a claim (repetition, move rule, counting) still has moves for an
         // engine protocol that goes on past it; mate, stalemate and immediate ends have none
-        let moves = root.legal_moves();
+        let mut moves = root.legal_moves();
+        if moves.iter().any(|m| limits.searchmoves.contains(m)) {
+            moves.retain(|m| limits.searchmoves.contains(&m));
+        }
         if moves.is_empty() || root.immediate_outcome().is_some() {
             let score = game
                 .outcome()
