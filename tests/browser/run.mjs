@@ -307,6 +307,26 @@ await check("archive lists the games and filters them", async () => {
   await page.screenshot({ path: `${SHOTS}/archive.png`, fullPage: true });
 });
 
+await check("shogi position as FEN and SFEN, and a new game from it", async () => {
+  const id = await startGame("shogi", ["human", "human"]);
+  await page.click("#position summary");
+  const sfen = await page.inputValue("#pos-sfen");
+  assert.match(sfen, /^lnsgkgsnl\/1r5b1\/ppppppppp\/9\/9\/9\/PPPPPPPPP\/1B5R1\/LNSGKGSNL b - 1$/);
+  const st = await api(`/api/games/${id}`);
+  assert.equal(await page.inputValue("#pos-fen"), st.fen);
+  // a set-up start from the form: the shogi position after one move, pasted as SFEN
+  await page.click("#from-here");
+  await page.waitForSelector("#start-fen");
+  assert.equal(await page.inputValue("#start-fen"), st.fen);
+  await page.fill("#start-fen", "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2");
+  await page.selectOption("select[name=seat-1]", "human");
+  await page.click("#start");
+  await page.waitForURL(/\/game\/\d+/);
+  const made = await api(`/api/games/${gameId()}`);
+  assert.ok(made.setup.start, JSON.stringify(made.setup));
+  assert.deepEqual(made.toAct, [1], "the upper side to move");
+});
+
 await check("archive imports files: a Shift_JIS KIF and a PGN of two games", async () => {
   await page.goto(BASE + "/archive");
   await page.waitForSelector("#import-files");

@@ -91,6 +91,11 @@ async function homePage() {
     h("section", { id: "new" }, h("h2", {}, "New game"), form.node),
     h("section", {}, h("h2", {}, "Games"), h("div", { class: "cards" }, cards)),
   );
+  // "a new game from this position" on a game page: the form filled in
+  const params = new URLSearchParams(location.search);
+  if (params.get("game") && games.some((g) => g.id === params.get("game"))) {
+    form.pick(params.get("game"), params.get("ruleset"), params.get("start"));
+  }
 }
 
 function link(e) {
@@ -152,7 +157,13 @@ function newGameForm(games) {
       go("/game/" + made.id);
     } catch (err) { say(err.message, true); }
   });
-  return { node, pick: (id) => { gameSel.value = id; refresh(); node.scrollIntoView(); } };
+  return { node, pick: (id, ruleset, start) => {
+    gameSel.value = id;
+    refresh();
+    if (ruleset && current().rulesets.includes(ruleset)) rulesetSel.value = ruleset;
+    if (start) startBox.value = start;
+    node.scrollIntoView();
+  } };
 }
 
 // ---- rules pages ----
@@ -259,6 +270,7 @@ async function gamePage(id) {
       h("div", { id: "seats" }),
       h("div", { id: "actions" }),
       h("ol", { id: "moves" }),
+      h("details", { id: "position" }, h("summary", {}, "Position"), h("div", { id: "position-texts" })),
       h("div", { id: "invites" }))));
   // the board element must be an SVG element, not an HTML one
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
@@ -339,9 +351,25 @@ function render(s, force) {
   }
   list.replaceChildren(...items);
   list.scrollTop = list.scrollHeight;
+  positionTexts(s);
   actions(s, mine);
   invites(s);
   dice(s);
+}
+
+// The position as text to copy (FEN, and SFEN for the shogi games), and a new game from it.
+function positionTexts(s) {
+  const chess = s.board.kind === "grid" && s.board.style !== "ahayuta" && s.board.style !== "shaturanga";
+  $("#position").hidden = !chess;
+  if (!chess) return;
+  const row = (name, text) => {
+    const field = h("input", { readonly: true, class: "postext", id: "pos-" + name.toLowerCase(), value: text, onfocus: (e) => e.target.select() });
+    return h("div", { class: "small" }, name + " ", field, " ",
+      h("button", { onclick: () => { field.select(); navigator.clipboard?.writeText(text).catch(() => {}); say(name + " copied"); } }, "Copy"));
+  };
+  const fen = s.fen;
+  $("#position-texts").replaceChildren(row("FEN", fen), s.sfen ? row("SFEN", s.sfen) : "",
+    h("a", { href: "/?" + new URLSearchParams({ game: s.setup.game, ruleset: s.setup.ruleset, start: fen }), onclick: link, id: "from-here" }, "a new game from this position"));
 }
 
 // A Shaturanga player's standing: stakes, rajah, commands.

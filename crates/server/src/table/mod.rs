@@ -196,9 +196,15 @@ impl Table {
                         Live::Chess(Box::new(ChessGame::new(v)))
                     }
                     Some(fen) => {
-                        let pos = chess::Position::from_fen(v, fen)
-                            .or_else(|e| chess::Position::from_sfen(v, fen).map_err(|_| e))
-                            .map_err(|e| format!("the start position: {e}"))?;
+                        // the shogi games' positions come as SFEN too (no `[hand]`, and `b`
+                        // for the first player)
+                        let sfen = v.spec.game.contains("shogi") && !fen.contains('[');
+                        let pos = if sfen {
+                            chess::Position::from_sfen(v, fen)
+                        } else {
+                            chess::Position::from_fen(v, fen)
+                        }
+                        .map_err(|e| format!("the start position: {e}"))?;
                         let g = ChessGame::from_position(pos);
                         if g.start_position().fen() == ChessGame::new(v).start_position().fen() {
                             setup.start = None;
@@ -634,7 +640,13 @@ impl Table {
         if let Some(start) = &self.setup.start {
             setup["start"] = json!(start);
         }
+        // the shogi games' positions also as SFEN, the shogi programs' form
+        let sfen = match &self.live {
+            Live::Chess(g) if g.variant().spec.game.contains("shogi") => Some(g.position().sfen()),
+            _ => None,
+        };
         json!({
+            "sfen": sfen,
             "setup": setup,
             "seatNames": self.seat_names(),
             "seatColours": self.seat_colours(),
