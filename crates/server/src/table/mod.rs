@@ -196,9 +196,11 @@ impl Table {
                         Live::Chess(Box::new(ChessGame::new(v)))
                     }
                     Some(fen) => {
-                        // the shogi games' positions come as SFEN too (no `[hand]`, and `b`
-                        // for the first player)
-                        let sfen = v.spec.game.contains("shogi") && !fen.contains('[');
+                        // the shogi games' positions come as SFEN too (four fields, no
+                        // `[hand]`, and `b` for the first player)
+                        let sfen = v.spec.game.contains("shogi")
+                            && !fen.contains('[')
+                            && fen.split_whitespace().count() <= 4;
                         let pos = if sfen {
                             chess::Position::from_sfen(v, fen)
                         } else {
