@@ -254,6 +254,26 @@ await check("a finished game: fool's mate between two people", async () => {
   const s = await api(`/api/games/${id}`);
   assert.equal(s.moves.map((m) => m.label).join(" "), "f3 e5 g4 Qh4#");
   await page.screenshot({ path: `${SHOTS}/finished.png` });
+  // going back through it: the move list, the buttons and the arrow keys
+  const pieceOn = (sq) => page.locator(`#board g.piece[data-sq="${sq}"]`).count();
+  assert.equal(await pieceOn("h4"), 1);
+  await page.click('#moves .mv[data-ply="2"]');
+  await page.waitForFunction(() => /move 2 of 4/.test(document.querySelector("#replay-note").textContent));
+  assert.equal(await pieceOn("h4"), 0, "the queen is home after move 2");
+  assert.equal(await pieceOn("e5"), 1);
+  await page.click("#replay-first");
+  await page.waitForFunction(() => /move 0 of 4/.test(document.querySelector("#replay-note").textContent));
+  assert.equal(await pieceOn("f3"), 0);
+  assert.equal(await pieceOn("f2"), 1);
+  await page.keyboard.press("ArrowRight");
+  await page.waitForFunction(() => /move 1 of 4/.test(document.querySelector("#replay-note").textContent));
+  assert.equal(await pieceOn("f3"), 1);
+  await page.click("#replay-next");
+  await page.keyboard.press("ArrowRight");
+  await page.waitForFunction(() => /move 3 of 4/.test(document.querySelector("#replay-note").textContent));
+  await page.keyboard.press("End");
+  await page.waitForFunction(() => document.querySelector("#replay-note").textContent === "");
+  assert.equal(await pieceOn("h4"), 1);
 });
 
 await check("senterej: the simultaneous Werera between two people", async () => {

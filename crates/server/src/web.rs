@@ -62,6 +62,7 @@ pub fn router(hall: Arc<Hall>) -> Router {
         .route("/api/games/{id}", get(state).delete(remove))
         .route("/api/games/{id}/{action}", post(seat_action))
         .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/position", get(position))
         .route("/api/games/{id}/ws", get(watch))
         .route("/api/import", post(import))
         .route("/api/imports", post(import_many))
@@ -311,6 +312,28 @@ async fn remove(
     let id = game_id(p)?;
     let r = body(b)?;
     hall.delete(id, r.seat, &r.token, &r.admin).map(Json)
+}
+
+#[derive(Deserialize)]
+struct Ply {
+    /// Record entries played (0: the start).
+    ply: usize,
+}
+
+/// The board after the first `ply` entries of a game's record.
+async fn position(
+    State(hall): Shared,
+    p: Result<Path<String>, PathRejection>,
+    q: Result<Query<Ply>, QueryRejection>,
+) -> Answer {
+    let id = game_id(p)?;
+    let Query(q) = q.map_err(|e| Refusal::new(400, e.body_text()))?;
+    let room = hall.room(id)?;
+    let r = room.lock().unwrap_or_else(|e| e.into_inner());
+    r.table()
+        .board_at(q.ply)
+        .map(Json)
+        .map_err(|e| Refusal::new(500, format!("the record does not replay: {e}")))
 }
 
 #[derive(Deserialize)]

@@ -6,7 +6,7 @@
 mod common;
 use ashta_rules::chess::{kif, variant, Position};
 use common::*;
-use serde_json::Value;
+use serde_json::{json, Value};
 
 async fn post_bytes(c: &Client, body: Vec<u8>) -> (u16, Value) {
     let r = c
@@ -173,6 +173,30 @@ async fn games_from_set_up_positions_are_created_imported_and_kept() {
     );
     let (_, state) = c.get(&format!("/api/games/{handicap}")).await;
     assert_eq!(state["moves"].as_array().map(Vec::len), Some(2), "{state}");
+    // going back through it: the start, a move in, past the end (the game as it stands)
+    let (s, p0) = c
+        .get(&format!("/api/games/{handicap}/position?ply=0"))
+        .await;
+    assert_eq!(s, 200, "{p0}");
+    assert_eq!(p0["of"], 2);
+    assert_eq!(p0["fen"], state["setup"]["start"], "{p0}");
+    let (_, p1) = c
+        .get(&format!("/api/games/{handicap}/position?ply=1"))
+        .await;
+    assert_ne!(p1["fen"], p0["fen"]);
+    assert!(p1["sfen"].is_string(), "{p1}");
+    let (_, end) = c
+        .get(&format!("/api/games/{handicap}/position?ply=99"))
+        .await;
+    assert_eq!(
+        (&end["ply"], &end["fen"]),
+        (&json!(2), &state["fen"]),
+        "{end}"
+    );
+    let (s, e) = c
+        .get(&format!("/api/games/{handicap}/position?ply=x"))
+        .await;
+    assert_eq!(s, 400, "{e}");
     let (_, pgn) = c.text(&format!("/api/games/{handicap}/record")).await;
     assert!(
         pgn.contains("[SetUp \"1\"]") && pgn.contains("[FEN \""),

@@ -250,7 +250,7 @@ async function archivePage() {
 
 // ---- the game page ----
 
-const view = { state: null, selected: null, hand: null, flipped: null, pathSeat: null, seenMoves: 0 };
+const view = { state: null, selected: null, hand: null, flipped: null, pathSeat: null, seenMoves: 0, replay: null };
 
 async function gamePage(id) {
   const params = new URLSearchParams(location.search);
@@ -258,10 +258,16 @@ async function gamePage(id) {
     saveToken(id, parseInt(params.get("seat"), 10), params.get("token"));
     history.replaceState(null, "", "/game/" + id);
   }
-  Object.assign(view, { state: null, selected: null, hand: null, flipped: null, pathSeat: null, seenMoves: 0 });
+  Object.assign(view, { state: null, selected: null, hand: null, flipped: null, pathSeat: null, seenMoves: 0, replay: null });
   main().replaceChildren(h("div", { class: "game" },
     h("div", { class: "boardcol" },
       h("svg", { id: "board", xmlns: "http://www.w3.org/2000/svg" }),
+      h("div", { id: "replay", class: "replay" },
+        h("button", { id: "replay-first", title: "the start (Home)", onclick: () => showPly(0) }, "\u00AB"),
+        h("button", { id: "replay-prev", title: "a move back (\u2190)", onclick: () => stepPly(-1) }, "\u25C0"),
+        h("button", { id: "replay-next", title: "a move on (\u2192)", onclick: () => stepPly(1) }, "\u25B6"),
+        h("button", { id: "replay-last", title: "the game now (End)", onclick: () => showPly(Infinity) }, "\u00BB"),
+        h("span", { id: "replay-note", class: "small" })),
       h("div", { id: "dice" }),
       h("div", { id: "specials" })),
     h("div", { class: "panel" },
@@ -304,6 +310,7 @@ function mySeats(s) {
 
 // The moves this browser may make now: the legal moves of each held seat that is to act.
 function myMoves(s) {
+  if (view.replay) return [];
   const mine = mySeats(s);
   const out = [];
   for (const seat of s.toAct) if (mine.includes(seat)) for (const m of s.legal[seat]) out.push(Object.assign({ seat }, m));
@@ -315,6 +322,8 @@ function render(s, force) {
   if (!force && prev && prev.id === s.id && s.version < prev.version) return;
   view.state = s;
   if (!prev || prev.version !== s.version || prev.moves.length !== s.moves.length) { view.selected = null; view.hand = null; }
+  if (!prev || prev.id !== s.id) { view.replay = null; view.wantPly = null; }
+  if (!view.replay && view.wantPly === prev?.moves.length) view.wantPly = null;
   const mine = mySeats(s);
   if (view.flipped === null) view.flipped = mine.length === 1 && mine[0] === 1 && s.seats.length === 2;
   const game = (catalog || []).find((g) => g.id === s.setup.game);
@@ -342,20 +351,64 @@ function render(s, force) {
   // moves
   const list = $("#moves");
   const items = [];
+  // each move is a link to the position after it
+  const shown = view.replay ? view.replay.ply : s.moves.length;
+  const entry = (i, text) => h("span", { class: "mv" + (i + 1 === shown ? " current" : ""), "data-ply": i + 1, onclick: () => showPly(i + 1) }, text);
   if (s.seats.length === 2 && s.board.kind === "grid") {
     for (let i = 0; i < s.moves.length; i += 2) {
-      items.push(h("li", {}, s.moves[i].label + (s.moves[i + 1] ? "  " + s.moves[i + 1].label : "")));
+      items.push(h("li", {}, entry(i, s.moves[i].label), s.moves[i + 1] ? [" ", entry(i + 1, s.moves[i + 1].label)] : null));
     }
   } else {
-    for (const m of s.moves) items.push(h("li", { class: m.seat == null ? "throw" : "" }, (m.seat == null ? "" : s.seatNames[m.seat] + ": ") + m.label));
+    for (let i = 0; i < s.moves.length; i++) {
+      const m = s.moves[i];
+      items.push(h("li", { class: m.seat == null ? "throw" : "" }, entry(i, (m.seat == null ? "" : s.seatNames[m.seat] + ": ") + m.label)));
+    }
   }
   list.replaceChildren(...items);
-  list.scrollTop = list.scrollHeight;
+  if (!view.replay) list.scrollTop = list.scrollHeight;
+  $("#replay-note").textContent = view.replay ? ` move ${view.replay.ply} of ${s.moves.length}` : "";
   positionTexts(s);
   actions(s, mine);
   invites(s);
   dice(s);
 }
+
+// Shows the board after `ply` record entries (the game as it stands from the last on).
+async function showPly(ply) {
+  const s = view.state;
+  if (!s) return;
+  const n = Math.max(0, Math.min(ply, s.moves.length));
+  // the ply asked for last wins (keys pressed faster than the answers come)
+  view.wantPly = n;
+  if (n === s.moves.length) {
+    view.replay = null;
+  } else {
+    try {
+      const p = await api("GET", `/api/games/${s.id}/position?ply=${n}`);
+      if (view.wantPly !== n || view.state !== s) return;
+      view.replay = { ply: p.ply, board: p.board, fen: p.fen, sfen: p.sfen };
+    } catch (err) { say(err.message, true); return; }
+  }
+  view.selected = null;
+  view.hand = null;
+  render(view.state, true);
+  const cur = $("#moves .current");
+  if (cur) cur.scrollIntoView({ block: "nearest" });
+}
+
+function stepPly(by) {
+  const s = view.state;
+  if (!s) return;
+  const at = view.wantPly != null ? view.wantPly : view.replay ? view.replay.ply : s.moves.length;
+  showPly(at + by);
+}
+
+// The arrow keys go through the game, Home and End to its ends (not while typing).
+document.addEventListener("keydown", (e) => {
+  if (!location.pathname.startsWith("/game/") || /INPUT|TEXTAREA|SELECT/.test(document.activeElement?.tagName || "")) return;
+  const step = { ArrowLeft: () => stepPly(-1), ArrowRight: () => stepPly(1), Home: () => showPly(0), End: () => showPly(Infinity) }[e.key];
+  if (step) { e.preventDefault(); step(); }
+});
 
 // The position as text to copy (FEN, and SFEN for the shogi games), and a new game from it.
 function positionTexts(s) {
@@ -367,8 +420,9 @@ function positionTexts(s) {
     return h("div", { class: "small" }, name + " ", field, " ",
       h("button", { onclick: () => { field.select(); navigator.clipboard?.writeText(text).catch(() => {}); say(name + " copied"); } }, "Copy"));
   };
-  const fen = s.fen;
-  $("#position-texts").replaceChildren(row("FEN", fen), s.sfen ? row("SFEN", s.sfen) : "",
+  const at = view.replay || s;
+  const fen = at.fen;
+  $("#position-texts").replaceChildren(row("FEN", fen), at.sfen ? row("SFEN", at.sfen) : "",
     h("a", { href: "/?" + new URLSearchParams({ game: s.setup.game, ruleset: s.setup.ruleset, start: fen }), onclick: link, id: "from-here" }, "a new game from this position"));
 }
 
@@ -399,7 +453,7 @@ function drawGame() {
     for (const m of moves) if (m.from === view.selected) marks[m.to] = "target";
   }
   if (view.hand) for (const m of moves) if (m.drop && m.drop.toUpperCase() === view.hand.letter && m.seat === view.hand.seat) marks[m.to] = "target";
-  AshtaBoard.drawBoard($("#board"), s.board, {
+  AshtaBoard.drawBoard($("#board"), view.replay ? view.replay.board : s.board, {
     flipped: view.flipped, colours: s.seatColours, seatNames: s.seatNames, marks,
     showPath: view.pathSeat, selectedHand: view.hand,
     onPress: press, onHand: clickHand,

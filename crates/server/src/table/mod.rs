@@ -610,6 +610,32 @@ impl Table {
         }
     }
 
+    /// The board after the first `ply` entries of the record (all of them if fewer), for
+    /// going back through a game: `{ply, of, board, fen}`.
+    pub fn board_at(&self, ply: usize) -> Result<Value, String> {
+        let n = ply.min(self.played.len());
+        let moves: Vec<(Option<usize>, String)> = self.played[..n]
+            .iter()
+            .map(|p| (p.seat, p.text.clone()))
+            .collect();
+        let t = Table::replay(self.setup.clone(), &moves)?;
+        Ok(json!({
+            "ply": n,
+            "of": self.played.len(),
+            "board": t.board(),
+            "fen": t.fen(),
+            "sfen": t.sfen(),
+        }))
+    }
+
+    /// A shogi game's position as SFEN, the shogi programs' form.
+    fn sfen(&self) -> Option<String> {
+        match &self.live {
+            Live::Chess(g) if g.variant().spec.game.contains("shogi") => Some(g.position().sfen()),
+            _ => None,
+        }
+    }
+
     fn last_move(&self) -> Option<Value> {
         let last = self.played.iter().rev().find(|p| p.seat.is_some())?;
         let shape = move_shape(&last.text);
@@ -642,13 +668,8 @@ impl Table {
         if let Some(start) = &self.setup.start {
             setup["start"] = json!(start);
         }
-        // the shogi games' positions also as SFEN, the shogi programs' form
-        let sfen = match &self.live {
-            Live::Chess(g) if g.variant().spec.game.contains("shogi") => Some(g.position().sfen()),
-            _ => None,
-        };
         json!({
-            "sfen": sfen,
+            "sfen": self.sfen(),
             "setup": setup,
             "seatNames": self.seat_names(),
             "seatColours": self.seat_colours(),
