@@ -9,7 +9,7 @@ use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::Request;
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State};
-use axum::http::{header, Method, StatusCode, Uri};
+use axum::http::{header, HeaderMap, Method, StatusCode, Uri};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -58,17 +58,26 @@ pub fn router(hall: Arc<Hall>) -> Router {
         .route("/api/catalog", get(catalog))
         .route("/api/info", get(info))
         .route("/api/status", get(status))
-        .route("/api/games", get(list).post(create))
-        .route("/api/games/{id}", get(state).delete(remove))
+        .route("/api/games", get(list).layer(gzip()).post(create))
+        .route("/api/games/{id}", get(state).layer(gzip()).delete(remove))
         .route("/api/games/{id}/{action}", post(seat_action))
-        .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/record", get(record).layer(gzip()))
         .route("/api/games/{id}/position", get(position))
         .route("/api/games/{id}/ws", get(watch))
         .route("/api/import", post(import))
         .route("/api/imports", post(import_many))
-        .route("/app.js", get(|| file("text/javascript", APP_JS)))
-        .route("/board.js", get(|| file("text/javascript", BOARD_JS)))
-        .route("/style.css", get(|| file("text/css", STYLE_CSS)))
+        .route(
+            "/app.js",
+            get(|h| file(h, "text/javascript", APP_JS)).layer(gzip()),
+        )
+        .route(
+            "/board.js",
+            get(|h| file(h, "text/javascript", BOARD_JS)).layer(gzip()),
+        )
+        .route(
+            "/style.css",
+            get(|h| file(h, "text/css", STYLE_CSS)).layer(gzip()),
+        )
         .fallback(fallback)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(middleware::from_fn(json_errors))
@@ -174,8 +183,36 @@ const APP_JS: &str = include_str!("../web/app.js");
 const BOARD_JS: &str = include_str!("../web/board.js");
 const STYLE_CSS: &str = include_str!("../web/style.css");
 
-async fn file(kind: &'static str, text: &'static str) -> Response {
-    ([(header::CONTENT_TYPE, kind)], text).into_response()
+/// Gzip for the larger answers (the page's files, states, lists, records) where the
+/// browser takes it; not for the WebSocket.
+fn gzip() -> tower_http::compression::CompressionLayer {
+    tower_http::compression::CompressionLayer::new()
+}
+
+/// A file of the page, with an `ETag` of its content: the browser asks again each time
+/// (`no-cache`) and gets `304 Not Modified` while it is unchanged.
+async fn file(headers: HeaderMap, kind: &'static str, text: &'static str) -> Response {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(text.as_bytes());
+    let tag = format!(
+        "\"{}\"",
+        digest[..8]
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect::<String>()
+    );
+    let cached = headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|t| t.trim() == tag));
+    let cache = [
+        (header::ETAG, tag.clone()),
+        (header::CACHE_CONTROL, "no-cache".to_string()),
+    ];
+    if cached {
+        return (StatusCode::NOT_MODIFIED, cache).into_response();
+    }
+    (cache, [(header::CONTENT_TYPE, kind)], text).into_response()
 }
 
 /// Pages are drawn by the script; unknown API paths get a JSON 404.

@@ -382,3 +382,50 @@ async fn bad_requests_get_clear_errors_and_the_server_keeps_running() {
     assert_eq!(cat["games"].as_array().unwrap().len(), 17);
     server.stop().await;
 }
+
+/// The page's files carry an ETag and come back `304 Not Modified` while unchanged; the
+/// files and the larger answers are gzipped for a browser that takes it; the WebSocket
+/// still opens.
+#[tokio::test]
+async fn files_are_cached_and_answers_compressed() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("g.db")).await;
+    let c = Client::new(server.addr);
+    let r = c
+        .http
+        .get(format!("{}/app.js", c.base))
+        .header("accept-encoding", "gzip")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+    assert_eq!(r.headers()["content-encoding"], "gzip");
+    assert_eq!(r.headers()["cache-control"], "no-cache");
+    let tag = r.headers()["etag"].to_str().unwrap().to_string();
+    let zipped = r.bytes().await.unwrap().len();
+    let r = c
+        .http
+        .get(format!("{}/app.js", c.base))
+        .header("if-none-match", &tag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 304);
+    let plain = c.text("/app.js").await.1.len();
+    assert!(zipped * 2 < plain, "{zipped} gzipped of {plain}");
+    let (id, _) = create(&c, json!({"game": "shogi", "seats": humans(2)})).await;
+    let r = c
+        .http
+        .get(format!("{}/api/games/{id}", c.base))
+        .header("accept-encoding", "gzip")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.headers()["content-encoding"], "gzip");
+    let (ws, _) =
+        tokio_tungstenite::connect_async(format!("ws://{}/api/games/{id}/ws", server.addr))
+            .await
+            .expect("the WebSocket opens");
+    drop(ws);
+    server.stop().await;
+}
