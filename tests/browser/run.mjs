@@ -251,6 +251,7 @@ await check("a finished game: fool's mate between two people", async () => {
   const status = await page.textContent("#status");
   assert.match(status, /Black wins/);
   assert.match(status, /checkmate/);
+  assert.match(await page.title(), /^Over/);
   const s = await api(`/api/games/${id}`);
   assert.equal(s.moves.map((m) => m.label).join(" "), "f3 e5 g4 Qh4#");
   await page.screenshot({ path: `${SHOTS}/finished.png` });
@@ -329,6 +330,7 @@ await check("archive lists the games and filters them", async () => {
 
 await check("shogi position as FEN and SFEN, and a new game from it", async () => {
   const id = await startGame("shogi", ["human", "human"]);
+  assert.match(await page.title(), /^\u25CF Your move/);
   await page.click("#position summary");
   const sfen = await page.inputValue("#pos-sfen");
   assert.match(sfen, /^lnsgkgsnl\/1r5b1\/ppppppppp\/9\/9\/9\/PPPPPPPPP\/1B5R1\/LNSGKGSNL b - 1$/);

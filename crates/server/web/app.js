@@ -62,6 +62,7 @@ function go(path) {
 
 async function route() {
   say("");
+  document.title = "Ashta";
   if (window.ashtaSocket) { window.ashtaSocket.onclose = null; window.ashtaSocket.close(); window.ashtaSocket = null; }
   const path = location.pathname;
   try {
@@ -328,6 +329,9 @@ function render(s, force) {
   if (view.flipped === null) view.flipped = mine.length === 1 && mine[0] === 1 && s.seats.length === 2;
   const game = (catalog || []).find((g) => g.id === s.setup.game);
   $("#title").textContent = (game ? game.name : s.setup.game) + " #" + s.id;
+  // the tab says when it is one's turn
+  const yourTurn = !s.outcome && s.toAct.some((i) => mine.includes(i));
+  document.title = (yourTurn ? "\u25CF Your move \u2014 " : s.outcome ? "Over \u2014 " : "") + $("#title").textContent + " \u2014 Ashta";
   drawGame();
   // status
   const status = $("#status");
