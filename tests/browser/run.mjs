@@ -146,6 +146,9 @@ for (const [game, shot] of [["asha", "chess-checkered"], ["makruk", "chess-plain
     const id = await startGame(game, ["human", 1]);
     await humanMoveThenReply(id, 0);
     await humanMoveThenReply(id, 0);
+    // against the computer: no invitations, one's own link folded away
+    assert.equal(await page.locator("#invites h3").count(), 0);
+    assert.equal(await page.locator("#own-link").count(), 1);
     await page.screenshot({ path: `${SHOTS}/${shot}.png` });
   });
 }
@@ -252,6 +255,7 @@ await check("a finished game: fool's mate between two people", async () => {
   assert.match(status, /Black wins/);
   assert.match(status, /checkmate/);
   assert.match(await page.title(), /^Over/);
+  assert.equal(await page.textContent("#invites h3"), "Invite links");
   const s = await api(`/api/games/${id}`);
   assert.equal(s.moves.map((m) => m.label).join(" "), "f3 e5 g4 Qh4#");
   await page.screenshot({ path: `${SHOTS}/finished.png` });

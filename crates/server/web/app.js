@@ -580,7 +580,14 @@ function invites(s) {
   const links = Object.entries(t).filter(([seat]) => s.seats[seat] && s.seats[seat].kind === "human").map(([seat, token]) =>
     h("div", {}, s.seatNames[seat] + ": ", h("input", { readonly: true, class: "invite", value: `${base}/game/${s.id}?seat=${seat}&token=${token}` })));
   const local = ["localhost", "127.0.0.1", "[::1]"].includes(location.hostname) && !(serverInfo && serverInfo.networkUrl);
-  $("#invites").replaceChildren(...(links.length > 1 || (links.length && s.seats.length > 1) ? [h("h3", {}, "Invite links"),
+  const people = s.seats.filter((x) => x.kind === "human").length;
+  if (people < 2) {
+    // against the computer there is no one to invite: one's own link, folded away
+    $("#invites").replaceChildren(...(links.length ? [h("details", { id: "own-link" },
+      h("summary", { class: "small" }, "Your seat's link (to play on from another device)"), ...links)] : []));
+    return;
+  }
+  $("#invites").replaceChildren(...(links.length ? [h("h3", {}, "Invite links"),
     h("p", { class: "small" }, "Give each player the link of their seat; anyone may watch at " + base + "/game/" + s.id),
     local ? h("p", { class: "small" }, "This server listens on this computer only: start it with --addr 0.0.0.0:8080 for friends on your network.") : null] : []), ...links);
 }
