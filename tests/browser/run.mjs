@@ -296,6 +296,32 @@ await check("senterej: the simultaneous Werera between two people", async () => 
   assert.deepEqual(s.moves.map((m) => m.seat), [1, 1, 0]);
   assert.deepEqual(s.toAct, [0, 1]);
   await page.waitForFunction(() => /White or Black to move/.test(document.querySelector("#status").textContent));
+  // numbered by who moved: Black's two moves on lines of their own, then White's
+  await page.waitForFunction(() => document.querySelectorAll("#moves li").length === 3);
+  const lines = await page.locator("#moves li").allTextContents();
+  assert.deepEqual(lines.map((l) => l.replace(/\s+/g, " ").trim()), ["\u2026 e6", "\u2026 d6", "e3"]);
+});
+
+await check("sittuyin: the placements as a set-up line, the moves numbered from 1", async () => {
+  const st = await fetch(BASE + "/api/games", { method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ game: "sittuyin", seats: [{ kind: "human" }, { kind: "human" }] }) }).then((r) => r.json());
+  const id = st.id;
+  // place every piece (the first legal move of the seat to act), then one move each
+  for (let n = 0; n < 40; n++) {
+    const s = await api(`/api/games/${id}`);
+    const seat = s.toAct[0];
+    const setupLeft = s.legal[seat].some((m) => /@/.test(m.text));
+    if (!setupLeft && s.moves.some((m) => !/@/.test(m.text)) && s.moves.filter((m) => !/@/.test(m.text)).length >= 2) break;
+    const m = s.legal[seat][0].text;
+    await fetch(`${BASE}/api/games/${id}/move`, { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ seat, token: st.seats[seat].token, move: m }) });
+  }
+  await page.goto(`${BASE}/game/${id}`);
+  await page.waitForSelector("#moves li.setup");
+  const lines = await page.locator("#moves li").allTextContents();
+  assert.match(lines[0], /^Setup: /);
+  assert.equal(lines.length, 2, lines.join(" | "));
+  assert.equal(await page.getAttribute("#moves li:nth-child(2)", "value"), "1");
 });
 
 await check("an illegal click is refused with a message, not a move", async () => {

@@ -359,9 +359,26 @@ function render(s, force) {
   const shown = view.replay ? view.replay.ply : s.moves.length;
   const entry = (i, text) => h("span", { class: "mv" + (i + 1 === shown ? " current" : ""), "data-ply": i + 1, onclick: () => showPly(i + 1) }, text);
   if (s.seats.length === 2 && s.board.kind === "grid") {
-    for (let i = 0; i < s.moves.length; i += 2) {
-      items.push(h("li", {}, entry(i, s.moves[i].label), s.moves[i + 1] ? [" ", entry(i + 1, s.moves[i + 1].label)] : null));
+    // a set-up phase first (Sittuyin's placements, Janggi's arrangements), unnumbered;
+    // then a numbered line for each first-seat move, and a new line wherever a seat moves
+    // twice running (Senterej's Werera)
+    let i = 0;
+    const setup = [];
+    while (i < s.moves.length && /@|^arrange-/.test(s.moves[i].text)) setup.push(i++);
+    if (setup.length) items.push(h("li", { class: "setup" }, "Setup: ", setup.flatMap((k) => [entry(k, s.moves[k].label), " "])));
+    let number = 0;
+    let row = null;
+    const flush = () => { if (row) items.push(h("li", { value: row.number }, row.first != null ? entry(row.first, s.moves[row.first].label) : "\u2026", row.second != null ? [" ", entry(row.second, s.moves[row.second].label)] : null)); row = null; };
+    for (; i < s.moves.length; i++) {
+      const seat = s.moves[i].seat;
+      if (seat === 0 || !row || row.second != null) {
+        flush();
+        row = { number: ++number, first: null, second: null };
+      }
+      if (seat === 0) row.first = i;
+      else row.second = i;
     }
+    flush();
   } else {
     for (let i = 0; i < s.moves.length; i++) {
       const m = s.moves[i];
