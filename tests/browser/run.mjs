@@ -379,6 +379,24 @@ await check("shogi position as FEN and SFEN, and a new game from it", async () =
   assert.deepEqual(made.toAct, [1], "the upper side to move");
 });
 
+await check("a bad game address, a wrong invite link, a lost connection: each said", async () => {
+  await page.goto(BASE + "/game/999999");
+  await page.waitForSelector("#no-game");
+  assert.match(await page.textContent("#no-game"), /no such game|not found|999999/i);
+  const st = await fetch(BASE + "/api/games", { method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ game: "makruk", seats: [{ kind: "human" }, { kind: "human" }] }) }).then((r) => r.json());
+  await page.evaluate((id) => localStorage.removeItem("ashta-tokens-" + id), st.id);
+  await page.goto(`${BASE}/game/${st.id}?seat=0&token=not-the-token`);
+  await page.waitForFunction(() => /does not open a seat/.test(document.querySelector("#message").textContent));
+  assert.equal(await page.locator("#resign").count(), 0, "no seat controls for a wrong link");
+  const kept = await page.evaluate((id) => localStorage.getItem("ashta-tokens-" + id), st.id);
+  assert.ok(!kept || !kept.includes("not-the-token"), "the wrong token is not kept");
+  // the page's connection drops: it says so and comes back
+  await page.evaluate(() => window.ashtaSocket.close());
+  await page.waitForFunction(() => /reconnecting/.test(document.querySelector("#message").textContent));
+  await page.waitForFunction(() => /Connected again/.test(document.querySelector("#message").textContent));
+});
+
 await check("archive imports files: a Shift_JIS KIF and a PGN of two games", async () => {
   await page.goto(BASE + "/archive");
   await page.waitForSelector("#import-files");
@@ -399,8 +417,9 @@ await check("archive imports files: a Shift_JIS KIF and a PGN of two games", asy
 });
 
 await browser.close();
-// the one refused move above is expected to log its 422
-const unexpected = errors.filter((e) => !/status of 422/.test(e));
+// the refused move, the missing game and the wrong invite token above log their 422, 404
+// and 403
+const unexpected = errors.filter((e) => !/status of (422|404|403)/.test(e));
 if (unexpected.length) {
   console.log("page errors:\n  " + unexpected.join("\n  "));
   failures++;

@@ -491,6 +491,15 @@ impl Hall {
 
     /// Takes back the seat's last move (and the computer's answers) in a game against the
     /// computer.
+    /// Whether `token` is the secret of seat `seat` of game `id` (an invite link checked
+    /// before the page keeps it): the seat, or a 403 saying why not.
+    pub fn check_token(&self, id: i64, seat: usize, token: &str) -> Result<Value, Refusal> {
+        let room = self.room(id)?;
+        let r = lock(&room);
+        r.authorize(seat, token)?;
+        Ok(serde_json::json!({ "seat": seat }))
+    }
+
     pub fn undo(self: &Arc<Self>, id: i64, seat: usize, token: &str) -> Result<Value, Refusal> {
         let room = self.room(id)?;
         let state = {

@@ -147,6 +147,11 @@ async fn games_from_set_up_positions_are_created_imported_and_kept() {
     .await;
     let (s, e) = play(&c, id, 0, &tokens[0], "e2e4").await;
     assert_eq!(s, 200, "{e}");
+    // an invite link's token checked before the page keeps it
+    let (s, e) = act(&c, id, "check", json!({"seat": 1, "token": tokens[1]})).await;
+    assert_eq!(s, 200, "{e}");
+    let (s, e) = act(&c, id, "check", json!({"seat": 1, "token": tokens[0]})).await;
+    assert_eq!(s, 403, "{e}");
     let (s, e) = c
         .post(
             "/api/games",

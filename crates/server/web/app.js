@@ -25,7 +25,12 @@ async function api(method, path, body, raw) {
     init.body = raw ? body : JSON.stringify(body);
     init.headers["Content-Type"] = raw ? "text/plain" : "application/json";
   }
-  const res = await fetch(path, init);
+  let res;
+  try {
+    res = await fetch(path, init);
+  } catch (_) {
+    throw new Error("The server cannot be reached: is it still running? (the page tries again when you act)");
+  }
   const text = await res.text();
   let data = null;
   try { data = JSON.parse(text); } catch (_) { data = text; }
@@ -255,8 +260,14 @@ const view = { state: null, selected: null, hand: null, flipped: null, pathSeat:
 
 async function gamePage(id) {
   const params = new URLSearchParams(location.search);
+  let badLink = null;
   if (params.get("token") && params.get("seat") != null) {
-    saveToken(id, parseInt(params.get("seat"), 10), params.get("token"));
+    // an invite link's token is kept only if it is the seat's
+    const seat = parseInt(params.get("seat"), 10);
+    try {
+      await api("POST", `/api/games/${id}/check`, { seat, token: params.get("token") });
+      saveToken(id, seat, params.get("token"));
+    } catch (e) { badLink = e.message; }
     history.replaceState(null, "", "/game/" + id);
   }
   Object.assign(view, { state: null, selected: null, hand: null, flipped: null, pathSeat: null, seenMoves: 0, replay: null });
@@ -283,9 +294,17 @@ async function gamePage(id) {
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
   svg.id = "board";
   $("#board").replaceWith(svg);
-  const first = await api("GET", "/api/games/" + id);
+  let first;
+  try {
+    first = await api("GET", "/api/games/" + id);
+  } catch (e) {
+    main().replaceChildren(h("section", { id: "no-game" }, h("h2", {}, "Game #" + id),
+      h("p", {}, e.message), h("p", {}, h("a", { href: "/archive", onclick: link }, "The archive"), " lists the games.")));
+    throw e;
+  }
   view.seenMoves = first.moves.length;
   render(first);
+  if (badLink) say("This invite link does not open a seat (" + badLink + "): you are watching", true);
   connect(id);
 }
 
@@ -294,6 +313,7 @@ function connect(id) {
   const ws = new WebSocket(`${proto}//${location.host}/api/games/${id}/ws`);
   window.ashtaSocket = ws;
   let first = true;
+  ws.onopen = () => { if (view.lost) { view.lost = false; say("Connected again"); } };
   ws.onmessage = (e) => {
     const s = JSON.parse(e.data);
     // the first state after (re)connecting is taken as it is: a restarted server counts
@@ -301,7 +321,12 @@ function connect(id) {
     render(s, first);
     first = false;
   };
-  ws.onclose = () => { if (window.ashtaSocket === ws) setTimeout(() => { if (window.ashtaSocket === ws) connect(id); }, 1000); };
+  ws.onclose = () => {
+    if (window.ashtaSocket !== ws) return;
+    // the server went away or the network dropped: say so, and try again each second
+    if (!view.lost) { view.lost = true; say("Connection to the server lost: reconnecting\u2026", true); }
+    setTimeout(() => { if (window.ashtaSocket === ws) connect(id); }, 1000);
+  };
 }
 
 function mySeats(s) {
