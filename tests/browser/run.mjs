@@ -358,6 +358,16 @@ await check("archive lists the games and filters them", async () => {
   await page.screenshot({ path: `${SHOTS}/archive.png`, fullPage: true });
 });
 
+await check("the form speaks of rules and options in words", async () => {
+  await page.goto(BASE + "/");
+  await page.selectOption("#game", "senterej");
+  const werera = await page.locator("select[name=opt-werera] option").allTextContents();
+  assert.ok(werera.includes("ten moves each"), werera.join(" | "));
+  await page.selectOption("#game", "makruk");
+  const rulesets = await page.locator("#ruleset option").allTextContents();
+  assert.deepEqual(rulesets, ["Ashta's reading of the sources", "as Fairy-Stockfish and pychess play it"]);
+});
+
 await check("shogi position as FEN and SFEN, and a new game from it", async () => {
   const id = await startGame("shogi", ["human", "human"]);
   assert.match(await page.title(), /^\u25CF Your move/);

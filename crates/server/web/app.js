@@ -109,6 +109,25 @@ function link(e) {
   go(e.currentTarget.getAttribute("href"));
 }
 
+// Rulesets and options in words (the names stay the API's).
+const RULESET_WORDS = {
+  "seed": "Ashta's reading of the sources",
+  "fairy-stockfish": "as Fairy-Stockfish and pychess play it",
+  "kile": "Kile's reconstruction",
+  "ashta-kashte": "as Ashta kashte is played",
+};
+const OPTION_WORDS = {
+  "werera": ["Opening (Werera)", { "ten-moves": "ten moves each", "simultaneous": "both sides at once, until the first capture", "none": "none" }],
+  "tabiya": ["Start from a tabiya", { "none": "no", "10": "tabiya 10", "12": "tabiya 12" }],
+  "elephant": ["Elephant moves as", { "alfil": "alfil (two squares diagonally, leaping)", "dabbaba": "dabbaba (two squares straight, leaping)", "silver": "silver general (one step diagonally or forward)" }],
+  "king-leap": ["King's first leap", { "any": "any direction", "forward": "forward only" }],
+  "fsf-version": ["Fairy-Stockfish version", {}],
+  "promotion": ["Promotion", { "optional": "optional", "compulsory": "compulsory" }],
+  "players": ["Players", {}],
+  "boat": ["Boat moves", { "leap": "two squares diagonally, leaping", "bishop": "any distance diagonally" }],
+  "check-capture": ["In check", { "free": "any move out of check", "compulsory": "take the checking piece when it can be taken" }],
+};
+
 function newGameForm(games) {
   const gameSel = h("select", { name: "game", id: "game" }, games.map((g) => h("option", { value: g.id }, g.name)));
   const rulesetSel = h("select", { name: "ruleset", id: "ruleset" });
@@ -135,12 +154,15 @@ function newGameForm(games) {
   }
   function refresh() {
     const g = current();
-    rulesetSel.replaceChildren(...g.rulesets.map((r) => h("option", { value: r }, r)));
-    optionsBox.replaceChildren(...g.options.map((o) => h("label", {}, o.name + " ",
-      h("select", { name: "opt-" + o.name, onchange: seats },
-        // Senterej's Werera follows the seats unless chosen: simultaneous between people
-        o.name === "werera" ? h("option", { value: "" }, "by seats") : null,
-        o.values.map((v) => h("option", { value: v }, v))))));
+    rulesetSel.replaceChildren(...g.rulesets.map((r) => h("option", { value: r }, RULESET_WORDS[r] || r)));
+    optionsBox.replaceChildren(...g.options.map((o) => {
+      const [title, values] = OPTION_WORDS[o.name] || [o.name, {}];
+      return h("label", {}, title + " ",
+        h("select", { name: "opt-" + o.name, onchange: seats },
+          // Senterej's Werera follows the seats unless chosen: simultaneous between people
+          o.name === "werera" ? h("option", { value: "" }, "as the seats suit (simultaneous between people)") : null,
+          o.values.map((v) => h("option", { value: v }, values[v] || v))));
+    }));
     // a set-up start is for the chess family
     startLabel.hidden = ["ahayuta", "ashtapada", "shaturanga"].includes(g.id);
     seats();

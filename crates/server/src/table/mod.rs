@@ -365,7 +365,7 @@ impl Table {
                 let pos = Table::chess_position(g, seat);
                 let m = pos.parse_move(text).map_err(|e| e.to_string())?;
                 let uci = pos.uci(m);
-                let label = pos.notation(m);
+                let label = arrangement_words(&uci).unwrap_or_else(|| pos.notation(m));
                 g.play_text_for(Table::color(seat), &uci)
                     .map_err(|e| e.to_string())?;
                 Played {
@@ -569,7 +569,8 @@ impl Table {
                     .iter()
                     .map(|&m| {
                         let text = pos.uci(m);
-                        let label = pos.notation_in(m, &legal);
+                        let label =
+                            arrangement_words(&text).unwrap_or_else(|| pos.notation_in(m, &legal));
                         let mut v = move_shape(&text);
                         if m.kind() == chess::MoveKind::Pass {
                             v = json!({ "special": true });
@@ -709,6 +710,21 @@ impl Table {
     }
 }
 
+/// Janggi's arrangement of horses and elephants in words, by the files b, c, g and h they
+/// stand on (`arrange-nbbn`: horse, elephant, elephant, horse).
+fn arrangement_words(text: &str) -> Option<String> {
+    let letters = text.strip_prefix("arrange-")?;
+    let words: Vec<&str> = letters
+        .chars()
+        .map(|c| match c {
+            'n' => Some("horse"),
+            'b' => Some("elephant"),
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    Some(format!("Arrange b c g h: {}", words.join(", ")))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -757,6 +773,11 @@ mod tests {
             json!({"from": "e7", "to": "f8", "then": "d1"})
         );
         assert_eq!(move_shape("arrange-nbbn"), json!({"special": true}));
+        assert_eq!(
+            arrangement_words("arrange-bnnb").as_deref(),
+            Some("Arrange b c g h: elephant, horse, horse, elephant")
+        );
+        assert_eq!(arrangement_words("e2e4"), None);
     }
 
     #[test]
