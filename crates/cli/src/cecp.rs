@@ -7,6 +7,8 @@
 //! `otim`, `ping`, `undo`, `remove`, `post`, `nopost`, `hard`, `easy`, `result`, `quit`,
 //! and analysis: `analyze` thinks about the position until `exit`, posting its lines, and
 //! starts again after each move, `undo` or new position; `.` is answered with nothing.
+//! With `hard` the engine ponders: after its move it thinks on the reply it expects, and
+//! goes on from there if that reply comes (`easy` stops it).
 //! Moves are coordinates (`e2e4`, `e7e8q`, `P@e4`, shogi `b2h8+`), ranks from 0 on
 //! ten-rank boards (`h2e2`, as XBoard writes Xiangqi and Janggi). A game played by a
 //! variant Fairy-Stockfish knows follows Fairy-Stockfish's rules, as XBoard's other
@@ -45,11 +47,16 @@ struct Cecp {
     /// The analysis of this position has ended by itself (a mate, the deepest depth): it
     /// waits for the next position.
     analyzed: bool,
+    /// `hard`: ponder on the expected reply after each move.
+    ponder: bool,
 }
 
 struct Thinking {
-    handle: JoinHandle<(Searcher, Option<Move>)>,
+    handle: JoinHandle<(Searcher, Option<Move>, Option<Move>)>,
     stop: Arc<AtomicBool>,
+    /// A ponder search: the reply it expects (already played on its copy of the game) and
+    /// the flag whose clearing is the ponder hit.
+    pondering: Option<(Move, Arc<AtomicBool>)>,
 }
 
 /// The variant of a name XBoard sends (`normal` is chess), with Fairy-Stockfish's rules
@@ -114,13 +121,17 @@ pub fn run<W: Write + Send + 'static>(
         thinking: None,
         analyzing: false,
         analyzed: false,
+        ponder: false,
     };
     let mut queue: std::collections::VecDeque<String> = queued.into();
     let mut open = true;
     loop {
         // an answered search plays its move; an analysis that ended waits for a new
-        // position
-        if s.thinking.as_ref().is_some_and(|t| t.handle.is_finished()) {
+        // position (a ponder search waits for the reply it expects)
+        if s.thinking
+            .as_ref()
+            .is_some_and(|t| t.handle.is_finished() && t.pondering.is_none())
+        {
             let play = !s.analyzing;
             s.finish(out, play);
             s.analyzed = s.analyzing;
@@ -135,7 +146,28 @@ pub fn run<W: Write + Send + 'static>(
             })) {
                 Ok(l) => {
                     let cmd = l.split_whitespace().next().unwrap_or("").to_string();
-                    if s.thinking.is_some() && s.analyzing {
+                    if s.thinking.as_ref().is_some_and(|t| t.pondering.is_some()) {
+                        // pondering: the expected reply is a ponder hit, anything that
+                        // changes the game ends the ponder search
+                        if s.ponder_hit(&l, out) {
+                            continue;
+                        }
+                        if !matches!(
+                            cmd.as_str(),
+                            "." | "post"
+                                | "nopost"
+                                | "time"
+                                | "otim"
+                                | "ping"
+                                | "computer"
+                                | "random"
+                                | "name"
+                                | "rating"
+                                | "hard"
+                        ) {
+                            s.finish(out, false);
+                        }
+                    } else if s.thinking.is_some() && s.analyzing {
                         match cmd.as_str() {
                             "." | "post" | "nopost" | "time" | "otim" | "hard" | "easy"
                             | "computer" | "random" | "name" | "rating" | "ping" => {}
@@ -168,8 +200,10 @@ pub fn run<W: Write + Send + 'static>(
                     continue;
                 }
             }
-        } else if s.thinking.is_some() && s.analyzing {
-            // the input has ended: so has the analysis
+        } else if s.thinking.is_some()
+            && (s.analyzing || s.thinking.as_ref().is_some_and(|t| t.pondering.is_some()))
+        {
+            // the input has ended: so has the analysis or the pondering
             s.finish(out, false);
             s.analyzing = false;
             continue;
@@ -226,7 +260,9 @@ impl Cecp {
         };
         match cmd {
             "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating"
-            | "ics" | "draw" | "." | "hard" | "easy" | "otim" => {}
+            | "ics" | "draw" | "." | "otim" => {}
+            "hard" => self.ponder = true,
+            "easy" => self.ponder = false,
             "analyze" => {
                 (self.analyzing, self.analyzed) = (true, false);
                 self.engine = None;
@@ -327,8 +363,74 @@ impl Cecp {
         }
     }
 
+    /// During a ponder search, a line that plays the expected reply: the game goes on with
+    /// it and the search becomes the real one (its clock starting now). False for any other
+    /// line.
+    fn ponder_hit<W: Write + Send + 'static>(&mut self, line: &str, out: &Arc<Mutex<W>>) -> bool {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let text = match words[..] {
+            ["usermove", m] => m,
+            [m] if looks_like_move(m) => m,
+            _ => return false,
+        };
+        let Some(t) = self.thinking.as_ref() else {
+            return false;
+        };
+        let Some((expected, flag)) = t.pondering.clone() else {
+            return false;
+        };
+        let hit = read_move(&self.game, text)
+            .and_then(|uci| self.game.position().parse_move(&uci).ok())
+            == Some(expected);
+        if !hit {
+            return false;
+        }
+        self.game.play(expected);
+        self.announce(out);
+        if let Some(t) = self.thinking.as_mut() {
+            t.pondering = None;
+        }
+        flag.store(false, Ordering::Relaxed);
+        if self.game.outcome().is_some() {
+            self.finish(out, false);
+        }
+        true
+    }
+
+    /// Starts thinking on the reply the last search expects, if pondering is on.
+    fn start_pondering<W: Write + Send + 'static>(
+        &mut self,
+        expected: Option<Move>,
+        out: &Arc<Mutex<W>>,
+    ) {
+        let Some(reply) = expected else { return };
+        if !self.ponder || self.analyzing || self.game.outcome().is_some() {
+            return;
+        }
+        if !self.game.legal_moves().contains(&reply) {
+            return;
+        }
+        let real = self.game.clone();
+        self.game.play(reply);
+        if self.game.outcome().is_none() {
+            self.think_pondering(out, reply);
+        }
+        self.game = real;
+    }
+
     /// Starts thinking for the side to move.
     fn think<W: Write + Send + 'static>(&mut self, out: &Arc<Mutex<W>>) {
+        self.think_as(out, None);
+    }
+
+    /// Starts a ponder search of the game as it is (after the expected reply).
+    fn think_pondering<W: Write + Send + 'static>(&mut self, out: &Arc<Mutex<W>>, reply: Move) {
+        self.think_as(out, Some(reply));
+    }
+
+    /// Starts thinking for the side to move; a ponder search when `reply` is the move it
+    /// expects.
+    fn think_as<W: Write + Send + 'static>(&mut self, out: &Arc<Mutex<W>>, reply: Option<Move>) {
         if self.game.outcome().is_some() {
             self.engine = None;
             self.analyzed = true;
@@ -355,8 +457,11 @@ impl Cecp {
         }
         let mut searcher = self.searcher.take().unwrap_or_else(|| Searcher::new(16));
         searcher.stop.store(false, Ordering::Relaxed);
-        searcher.ponder.store(false, Ordering::Relaxed);
+        searcher.ponder.store(reply.is_some(), Ordering::Relaxed);
         let stop = Arc::clone(&searcher.stop);
+        let ponder_flag = Arc::clone(&searcher.ponder);
+        let thread_flag = Arc::clone(&searcher.ponder);
+        let thread_stop = Arc::clone(&searcher.stop);
         let game = self.game.clone();
         let post = self.post || analyzing;
         let out = Arc::clone(out);
@@ -390,21 +495,29 @@ impl Cecp {
                     );
                 }
             });
-            (searcher, result.best)
+            // a ponder search answers only after the ponder hit (or its end)
+            while thread_flag.load(Ordering::Relaxed) && !thread_stop.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(2));
+            }
+            (searcher, result.best, result.ponder)
         });
-        self.thinking = Some(Thinking { handle, stop });
+        self.thinking = Some(Thinking {
+            handle,
+            stop,
+            pondering: reply.map(|m| (m, ponder_flag)),
+        });
     }
 
     /// Ends the search; with `play`, plays and sends its move.
-    fn finish<W: Write>(&mut self, out: &Mutex<W>, play: bool) {
+    fn finish<W: Write + Send + 'static>(&mut self, out: &Arc<Mutex<W>>, play: bool) {
         let Some(t) = self.thinking.take() else {
             return;
         };
         t.stop.store(true, Ordering::Relaxed);
-        let (searcher, best) = t
+        let (searcher, best, expected) = t
             .handle
             .join()
-            .unwrap_or_else(|_| (Searcher::new(16), None));
+            .unwrap_or_else(|_| (Searcher::new(16), None, None));
         self.searcher = Some(searcher);
         if !play {
             return;
@@ -415,6 +528,9 @@ impl Cecp {
                 self.game.play(m);
                 say(out, &format!("move {text}"));
                 self.announce(out);
+                if self.engine.is_some() {
+                    self.start_pondering(expected, out);
+                }
             }
             None => self.announce(out),
         }
@@ -479,6 +595,115 @@ mod tests {
             }
             Ok(n)
         }
+    }
+
+    /// Input whose parts are made from the output so far, each after its pause (a GUI
+    /// answering what the engine said).
+    struct Answering {
+        parts: std::collections::VecDeque<(u64, Box<dyn Fn(&str) -> String + Send>)>,
+        seen: std::sync::Arc<std::sync::Mutex<Vec<u8>>>,
+        pending: Vec<u8>,
+    }
+
+    impl std::io::Read for Answering {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            if self.pending.is_empty() {
+                let Some((pause, part)) = self.parts.pop_front() else {
+                    return Ok(0);
+                };
+                std::thread::sleep(std::time::Duration::from_millis(pause));
+                let seen = String::from_utf8_lossy(&self.seen.lock().unwrap()).into_owned();
+                self.pending = part(&seen).into_bytes();
+            }
+            let n = self.pending.len().min(buf.len());
+            buf[..n].copy_from_slice(&self.pending[..n]);
+            self.pending.drain(..n);
+            Ok(n)
+        }
+    }
+
+    /// Pondering as XBoard drives it (`hard`): after its move the engine thinks on the reply
+    /// it expects (posting lines before any reply comes); that reply is a ponder hit and
+    /// the engine answers it; `easy` stops pondering.
+    #[test]
+    fn an_xboard_game_with_pondering() {
+        use std::io::Write;
+        #[derive(Clone, Default)]
+        struct Buffer(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+        impl Write for Buffer {
+            fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+                self.0.lock().unwrap().extend_from_slice(b);
+                Ok(b.len())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let buf = Buffer::default();
+        let fixed = |t: &'static str| -> Box<dyn Fn(&str) -> String + Send> {
+            Box::new(move |_| t.to_string())
+        };
+        // the reply the engine expects: the second move of its last line before its move
+        let expected = |seen: &str| -> String {
+            let lines: Vec<&str> = seen.lines().collect();
+            let at = lines
+                .iter()
+                .rposition(|l| l.starts_with("move "))
+                .unwrap_or(0);
+            let reply = lines[..at]
+                .iter()
+                .rev()
+                .find_map(|l| l.split_whitespace().nth(5))
+                .unwrap_or("a7a6");
+            format!("usermove {reply}\n")
+        };
+        let parts: Vec<(u64, Box<dyn Fn(&str) -> String + Send>)> = vec![
+            (
+                0,
+                fixed("xboard\nprotover 2\nnew\nhard\npost\nst 0.3\nusermove e2e4\n"),
+            ),
+            (1200, Box::new(expected)),
+            (1200, fixed("easy\nping 9\n")),
+            (300, fixed("")),
+        ];
+        let input = Answering {
+            parts: parts.into_iter().collect(),
+            seen: std::sync::Arc::clone(&buf.0),
+            pending: Vec::new(),
+        };
+        crate::uci::run(std::io::BufReader::new(input), buf.clone()).unwrap();
+        let out = String::from_utf8(buf.0.lock().unwrap().clone()).unwrap();
+        let lines: Vec<&str> = out.lines().collect();
+        let moves: Vec<usize> = (0..lines.len())
+            .filter(|&i| lines[i].starts_with("move "))
+            .collect();
+        assert_eq!(moves.len(), 2, "two answers: {out}");
+        // thinking lines after the first move: the ponder search, before any reply came
+        assert!(
+            lines[moves[0] + 1..moves[1]]
+                .iter()
+                .any(|l| l.starts_with("1 ")),
+            "{out}"
+        );
+        // both answers legal in the game as it went
+        let v = ashta_rules::chess::variant("chess", Some("fairy-stockfish"), &[]).unwrap();
+        let mut g = ashta_rules::chess::ChessGame::new(v);
+        g.play_text("e2e4").unwrap();
+        let first = lines[moves[0]].trim_start_matches("move ");
+        g.play_text(first).unwrap();
+        let reply = expected(&lines[..moves[0] + 1].join("\n"));
+        g.play_text(reply.trim().trim_start_matches("usermove "))
+            .unwrap();
+        let second = lines[moves[1]].trim_start_matches("move ");
+        assert!(g.play_text(second).is_ok(), "{second}: {out}");
+        assert!(out.contains("pong 9"), "{out}");
+        // a ponder hit: the search went on, no new search began (one depth-1 line since
+        // the first move)
+        let restarts = lines[moves[0] + 1..moves[1]]
+            .iter()
+            .filter(|l| l.starts_with("1 "))
+            .count();
+        assert_eq!(restarts, 1, "{out}");
     }
 
     /// Analysis as XBoard runs it: `analyze` posts lines without playing, finds the mate,
