@@ -597,10 +597,13 @@ mod tests {
         }
     }
 
+    /// A part of the input made from the output so far.
+    type Part = Box<dyn Fn(&str) -> String + Send>;
+
     /// Input whose parts are made from the output so far, each after its pause (a GUI
     /// answering what the engine said).
     struct Answering {
-        parts: std::collections::VecDeque<(u64, Box<dyn Fn(&str) -> String + Send>)>,
+        parts: std::collections::VecDeque<(u64, Part)>,
         seen: std::sync::Arc<std::sync::Mutex<Vec<u8>>>,
         pending: Vec<u8>,
     }
@@ -657,7 +660,7 @@ mod tests {
                 .unwrap_or("a7a6");
             format!("usermove {reply}\n")
         };
-        let parts: Vec<(u64, Box<dyn Fn(&str) -> String + Send>)> = vec![
+        let parts: Vec<(u64, Part)> = vec![
             (
                 0,
                 fixed("xboard\nprotover 2\nnew\nhard\npost\nst 0.3\nusermove e2e4\n"),
