@@ -334,6 +334,7 @@ fn embedded(game: &str) -> Option<&'static [u8]> {
         "asha" => include_bytes!("../../nets/asha.nnue"),
         "shatranj" => include_bytes!("../../nets/shatranj.nnue"),
         "makruk" => include_bytes!("../../nets/makruk.nnue"),
+        "shogi" => include_bytes!("../../nets/shogi.nnue"),
         _ => return None,
     })
 }
