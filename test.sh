@@ -41,5 +41,8 @@ if [ "$UP" != 1 ]; then
   exit 1
 fi
 mkdir -p target/screenshots
-ASHTA_URL="http://127.0.0.1:$PORT" SHOTS="$PWD/target/screenshots" node tests/browser/run.mjs
+# a small experiment of the reconstruction lab, whose report the browser opens too
+"$BIN" lab shatranj --compare tabiya=none,10 --games 4 --level 1 --jobs 2 --out "$WORK/lab" >/dev/null
+ASHTA_URL="http://127.0.0.1:$PORT" SHOTS="$PWD/target/screenshots" LAB_REPORT="$WORK/lab/report.html" \
+  node tests/browser/run.mjs
 echo "screenshots of each board kind: target/screenshots/"

@@ -426,6 +426,16 @@ await check("archive imports files: a Shift_JIS KIF and a PGN of two games", asy
   await page.screenshot({ path: `${SHOTS}/import.png`, fullPage: true });
 });
 
+if (process.env.LAB_REPORT) {
+  await check("the lab's report opens with its charts drawn", async () => {
+    await page.goto("file://" + process.env.LAB_REPORT);
+    await page.waitForSelector("svg#results rect.bar", { state: "attached" });
+    assert.ok(await page.locator("svg#results rect.bar").count() >= 6, "bars for two readings");
+    assert.match(await page.textContent("h1"), /tabiya/);
+    await page.screenshot({ path: `${SHOTS}/lab-report.png`, fullPage: true });
+  });
+}
+
 await browser.close();
 // the refused move, the missing game and the wrong invite token above log their 422, 404
 // and 403

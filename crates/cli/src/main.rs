@@ -3,6 +3,7 @@
 mod bench;
 mod cecp;
 mod import;
+mod lab;
 mod matches;
 mod perft;
 mod play;
@@ -204,6 +205,36 @@ enum Command {
         /// Write the games to this file (PGN, or Ashta records).
         #[arg(long)]
         out: Option<std::path::PathBuf>,
+    },
+    /// Compare readings of a rule by self-play: the games of each value of an option (or
+    /// ruleset), their metrics in DIR/games.csv, a summary and an HTML report.
+    Lab {
+        #[command(flatten)]
+        game: GameArgs,
+        /// The option compared and its values: `option=a,b[,c]` (`ruleset=kile,ashta-kashte`).
+        #[arg(long)]
+        compare: String,
+        /// Games per reading.
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        /// The engine's level in every seat, 1 to 8.
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=8))]
+        level: u32,
+        /// Games played at once (default: one per core).
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Seed of game 0 (game i uses seed + i).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Random moves opening each chess-family game.
+        #[arg(long, default_value_t = 4)]
+        random_plies: usize,
+        /// Only the games whose index is K modulo N: `K/N` (to spread a run over machines).
+        #[arg(long, default_value = "0/1")]
+        shard: String,
+        /// Directory of the results (a rerun continues what is there).
+        #[arg(long)]
+        out: std::path::PathBuf,
     },
     /// Measure random playouts per second (Ahayuta, Ashtapada, Shaturanga).
     Playouts {
@@ -474,6 +505,45 @@ fn run(cli: Cli) -> Result<()> {
             )
         }
         Command::Bench { depth, games } => bench::run(depth, &games),
+        Command::Lab {
+            game,
+            compare,
+            games,
+            level,
+            jobs,
+            seed,
+            random_plies,
+            shard,
+            out,
+        } => {
+            let (name, values) = compare
+                .split_once('=')
+                .ok_or_else(|| anyhow::anyhow!("--compare is option=a,b[,c], not {compare:?}"))?;
+            let values: Vec<String> = values
+                .split(',')
+                .map(|v| v.trim().to_string())
+                .filter(|v| !v.is_empty())
+                .collect();
+            let shard = shard
+                .split_once('/')
+                .and_then(|(k, n)| Some((k.trim().parse().ok()?, n.trim().parse().ok()?)))
+                .ok_or_else(|| anyhow::anyhow!("--shard is K/N, not {shard:?}"))?;
+            let spec = lab::LabSpec {
+                game,
+                compare: (name.trim().to_string(), values),
+                games,
+                level,
+                jobs: jobs
+                    .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+                seed,
+                random_plies,
+                shard,
+                out: out.clone(),
+            };
+            println!("{}", lab::run(&spec)?);
+            println!("report: {}", out.join("report.html").display());
+            Ok(())
+        }
         Command::Selfplay {
             game,
             games,

@@ -1,0 +1,781 @@
+//! `ashta lab`: self-play experiments comparing readings of a rule. For each value of the
+//! compared option (or ruleset) our engine plays every seat of N games; every finished
+//! game's metrics are appended to `games.csv` in the output directory as it ends (a rerun
+//! plays only the games still missing), and the summary (`summary.json`) and the report
+//! (`report.html`, self-contained, with SVG charts) are written from all of them.
+//!
+//! Games are keyed by their reading and index; game `i` takes its opening plies (chess
+//! family) and dice (Ashtapada, Shaturanga) from `seed + i`, so a run repeats, and
+//! `--shard k/n` plays only the indices `i` with `i % n == k` (for fanning a run out over
+//! machines: the shards' `games.csv` files concatenated make the whole run's).
+
+use anyhow::{anyhow, bail, Context, Result};
+use ashta_engine::{Limits, Searcher};
+use ashta_rules::ahayuta::Ahayuta;
+use ashta_rules::ashtapada::Ashtapada;
+use ashta_rules::chess::ChessGame;
+use ashta_rules::shaturanga::Shaturanga;
+use ashta_rules::{Dice, Game, Turn};
+use std::collections::{BTreeMap, HashSet};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use crate::GameArgs;
+
+/// One experiment.
+pub struct LabSpec {
+    /// The game, its ruleset and the options every reading shares.
+    pub game: GameArgs,
+    /// The option compared (`ruleset` compares rulesets) and its values.
+    pub compare: (String, Vec<String>),
+    /// Games per reading.
+    pub games: usize,
+    /// The engine's level in every seat.
+    pub level: u32,
+    /// Games played at once.
+    pub jobs: usize,
+    /// Seed of game 0.
+    pub seed: u64,
+    /// Random plies opening each chess-family game (its dice make the others differ).
+    pub random_plies: usize,
+    /// `(k, n)`: only the games whose index is `k` modulo `n`.
+    pub shard: (usize, usize),
+    /// Where `games.csv`, `summary.json` and `report.html` go.
+    pub out: PathBuf,
+}
+
+/// What one game gave.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameMetrics {
+    /// The reading (the compared option's value).
+    pub reading: String,
+    /// Index of the game in its reading.
+    pub index: usize,
+    /// The seed it was played from.
+    pub seed: u64,
+    /// The winning seat; `None` for a draw or an unfinished game.
+    pub winner: Option<usize>,
+    /// How it ended (`checkmate`, `bare king`, ...; `move limit` when stopped).
+    pub reason: String,
+    /// Moves made by the seats (throws not counted).
+    pub plies: usize,
+    /// The mean number of legal moves at the seats' turns.
+    pub branching: f64,
+    /// Seats in the game.
+    pub seats: usize,
+}
+
+/// The CSV header.
+const HEADER: &str = "reading,index,seed,winner,reason,plies,branching,seats";
+
+impl GameMetrics {
+    fn csv(&self) -> String {
+        format!(
+            "{},{},{},{},{},{},{:.2},{}",
+            self.reading,
+            self.index,
+            self.seed,
+            self.winner.map_or("-".to_string(), |w| w.to_string()),
+            self.reason.replace(',', ";"),
+            self.plies,
+            self.branching,
+            self.seats
+        )
+    }
+
+    fn parse(line: &str) -> Option<GameMetrics> {
+        let f: Vec<&str> = line.split(',').collect();
+        if f.len() != 8 {
+            return None;
+        }
+        Some(GameMetrics {
+            reading: f[0].to_string(),
+            index: f[1].parse().ok()?,
+            seed: f[2].parse().ok()?,
+            winner: match f[3] {
+                "-" => None,
+                w => Some(w.parse().ok()?),
+            },
+            reason: f[4].to_string(),
+            plies: f[5].parse().ok()?,
+            branching: f[6].parse().ok()?,
+            seats: f[7].parse().ok()?,
+        })
+    }
+}
+
+/// Plays one game of `start` with `think` in every seat: `random_plies` random seat moves
+/// first, the dice from `seed`.
+fn play_one<G: Game>(
+    start: &G,
+    seed: u64,
+    random_plies: usize,
+    max_plies: usize,
+    think: &dyn Fn(&G, u64) -> Option<G::Move>,
+) -> Result<(Option<usize>, String, usize, f64)> {
+    let mut dice = Dice::new(seed);
+    let mut chooser = Dice::new(seed ^ 0x1ab_1ab_1ab);
+    let mut g = start.clone();
+    let (mut plies, mut choices) = (0usize, 0usize);
+    while g.outcome().is_none() && plies < max_plies {
+        let m = match g.turn() {
+            Turn::Chance => g
+                .random_outcome(&mut dice)
+                .ok_or_else(|| anyhow!("no throw is possible"))?,
+            Turn::Seat(_) => {
+                let legal = g.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                choices += legal.len();
+                plies += 1;
+                if plies <= random_plies {
+                    legal[(chooser.unit() * legal.len() as f64) as usize % legal.len()]
+                } else {
+                    let m = think(&g, chooser.unit().to_bits())
+                        .ok_or_else(|| anyhow!("the engine found no move"))?;
+                    if !legal.contains(&m) {
+                        bail!("the engine chose an illegal move");
+                    }
+                    m
+                }
+            }
+            Turn::Over => break,
+        };
+        g.play(m);
+    }
+    let branching = choices as f64 / plies.max(1) as f64;
+    Ok(match g.outcome() {
+        Some(o) => (o.winner(), o.reason.clone(), plies, branching),
+        None => (None, "move limit".to_string(), plies, branching),
+    })
+}
+
+/// The arguments of one reading.
+fn reading_args(base: &GameArgs, name: &str, value: &str) -> GameArgs {
+    let mut args = GameArgs {
+        game: base.game.clone(),
+        ruleset: base.ruleset.clone(),
+        options: base
+            .options
+            .iter()
+            .filter(|o| !o.starts_with(&format!("{name}=")))
+            .cloned()
+            .collect(),
+    };
+    if name == "ruleset" {
+        args.ruleset = Some(value.to_string());
+    } else {
+        args.options.push(format!("{name}={value}"));
+    }
+    args
+}
+
+/// Plays game `index` of a reading.
+fn play_game(
+    args: &GameArgs,
+    spec: &LabSpec,
+    index: usize,
+) -> Result<(Option<usize>, String, usize, f64, usize)> {
+    let seed = spec.seed.wrapping_add(index as u64);
+    let level = spec.level;
+    let max = 2000;
+    let id = args.game.to_ascii_lowercase();
+    let r = match id.as_str() {
+        "ahayuta" => {
+            let think = |g: &Ahayuta, _| {
+                ashta_engine::ahayuta_move(g, ashta_engine::alphabeta_limits(level))
+            };
+            (play_one(&Ahayuta::new(), seed, 2, max, &think)?, 2)
+        }
+        "ashtapada" => {
+            let (rules, players) = args.ashtapada()?;
+            let limits = crate::selfplay::iterations(ashta_engine::levels::mcts_iterations(level));
+            let think = crate::selfplay::ashtapada(limits);
+            (
+                play_one(&Ashtapada::new(rules, players), seed, 0, max, &think)?,
+                players,
+            )
+        }
+        "shaturanga" | "chaturaji" => {
+            let limits = crate::selfplay::iterations(ashta_engine::levels::mcts_iterations(level));
+            let think = crate::selfplay::shaturanga(limits);
+            (
+                play_one(&Shaturanga::new(args.shaturanga()?), seed, 0, max, &think)?,
+                4,
+            )
+        }
+        _ => {
+            let v = args.variant()?;
+            let searcher = Mutex::new(Searcher::new(16));
+            let think = |g: &ChessGame, _| {
+                let mut s = searcher.lock().unwrap_or_else(|e| e.into_inner());
+                // a finished search leaves its stop flag set
+                s.stop.store(false, std::sync::atomic::Ordering::Relaxed);
+                let mut limits = Limits::default();
+                ashta_engine::levels::apply_level(level, &mut limits, &mut s);
+                if limits.nodes.is_none() && limits.movetime.is_none() {
+                    limits.movetime = Some(std::time::Duration::from_millis(100));
+                }
+                s.search(g, &limits, |_| {}).best
+            };
+            (
+                play_one(&ChessGame::new(v), seed, spec.random_plies, 600, &think)?,
+                2,
+            )
+        }
+    };
+    let ((winner, reason, plies, branching), seats) = r;
+    Ok((winner, reason, plies, branching, seats))
+}
+
+/// Runs the experiment (the games still missing from `games.csv`), then writes the
+/// summary and the report; the summary's text.
+pub fn run(spec: &LabSpec) -> Result<String> {
+    let (name, values) = &spec.compare;
+    if values.is_empty() {
+        bail!("--compare names no values: option=a,b");
+    }
+    if spec.shard.1 == 0 || spec.shard.0 >= spec.shard.1 {
+        bail!("--shard k/n needs k < n");
+    }
+    std::fs::create_dir_all(&spec.out)
+        .with_context(|| format!("creating {}", spec.out.display()))?;
+    let csv_path = spec.out.join("games.csv");
+    let done = read_csv(&csv_path)?;
+    let have: HashSet<(String, usize)> =
+        done.iter().map(|g| (g.reading.clone(), g.index)).collect();
+    // every reading must be a game the rules know before anything is played
+    for v in values {
+        let args = reading_args(&spec.game, name, v);
+        check_reading(&args).with_context(|| format!("the reading {name}={v}"))?;
+    }
+    let todo: Vec<(String, usize)> = values
+        .iter()
+        .flat_map(|v| (0..spec.games).map(move |i| (v.clone(), i)))
+        .filter(|(_, i)| i % spec.shard.1 == spec.shard.0)
+        .filter(|k| !have.contains(k))
+        .collect();
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&csv_path)
+        .with_context(|| format!("opening {}", csv_path.display()))?;
+    let file = Mutex::new(file);
+    if done.is_empty() {
+        writeln!(file.lock().unwrap_or_else(|e| e.into_inner()), "{HEADER}")?;
+    }
+    let bar = indicatif::ProgressBar::new(todo.len() as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} games {eta}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let next = Mutex::new(todo.into_iter());
+    let failure: Mutex<Option<anyhow::Error>> = Mutex::new(None);
+    std::thread::scope(|scope| {
+        for _ in 0..spec.jobs.max(1) {
+            scope.spawn(|| loop {
+                let Some((reading, index)) = next.lock().unwrap_or_else(|e| e.into_inner()).next()
+                else {
+                    return;
+                };
+                if failure.lock().unwrap_or_else(|e| e.into_inner()).is_some() {
+                    return;
+                }
+                let args = reading_args(&spec.game, name, &reading);
+                match play_game(&args, spec, index) {
+                    Ok((winner, reason, plies, branching, seats)) => {
+                        let m = GameMetrics {
+                            reading,
+                            index,
+                            seed: spec.seed.wrapping_add(index as u64),
+                            winner,
+                            reason,
+                            plies,
+                            branching,
+                            seats,
+                        };
+                        let mut f = file.lock().unwrap_or_else(|e| e.into_inner());
+                        let _ = writeln!(f, "{}", m.csv());
+                        let _ = f.flush();
+                        bar.inc(1);
+                    }
+                    Err(e) => {
+                        *failure.lock().unwrap_or_else(|e| e.into_inner()) =
+                            Some(e.context(format!("{name}={reading}, game {index}")));
+                    }
+                }
+            });
+        }
+    });
+    bar.finish_and_clear();
+    if let Some(e) = failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(e);
+    }
+    let all = read_csv(&csv_path)?;
+    let title = format!(
+        "{} ({}): {name} = {}; level {}",
+        spec.game.game,
+        spec.game.ruleset.as_deref().unwrap_or("seed"),
+        values.join(" / "),
+        spec.level
+    );
+    let summaries: Vec<Summary> = values
+        .iter()
+        .map(|v| {
+            summarize(
+                v,
+                &all.iter()
+                    .filter(|g| g.reading == *v)
+                    .cloned()
+                    .collect::<Vec<_>>(),
+            )
+        })
+        .collect();
+    std::fs::write(
+        spec.out.join("summary.json"),
+        serde_json::to_string_pretty(&serde_json::json!({
+            "title": title,
+            "readings": summaries.iter().map(Summary::json).collect::<Vec<_>>(),
+        }))?,
+    )?;
+    std::fs::write(
+        spec.out.join("report.html"),
+        report(&title, &summaries, &all),
+    )?;
+    Ok(summaries
+        .iter()
+        .map(Summary::line)
+        .collect::<Vec<_>>()
+        .join("\n"))
+}
+
+/// Refuses a reading the rules do not know.
+fn check_reading(args: &GameArgs) -> Result<()> {
+    match args.game.to_ascii_lowercase().as_str() {
+        "ahayuta" => Ok(()),
+        "ashtapada" => args.ashtapada().map(|_| ()),
+        "shaturanga" | "chaturaji" => args.shaturanga().map(|_| ()),
+        _ => args.variant().map(|_| ()),
+    }
+}
+
+/// The games recorded so far (none if the file is missing); a damaged line is an error
+/// naming it.
+pub fn read_csv(path: &Path) -> Result<Vec<GameMetrics>> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
+    };
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && *l != HEADER)
+        .map(|(i, l)| {
+            GameMetrics::parse(l).ok_or_else(|| {
+                anyhow!(
+                    "{} line {}: not a game's metrics: {l:?}",
+                    path.display(),
+                    i + 1
+                )
+            })
+        })
+        .collect()
+}
+
+/// A share with its 95% interval (Wilson's).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Share {
+    /// The share, 0 to 1.
+    pub p: f64,
+    /// Lower end of the interval.
+    pub low: f64,
+    /// Upper end.
+    pub high: f64,
+}
+
+/// `k` of `n` with its Wilson 95% interval.
+pub fn share(k: usize, n: usize) -> Share {
+    if n == 0 {
+        return Share {
+            p: 0.0,
+            low: 0.0,
+            high: 1.0,
+        };
+    }
+    let (k, n, z) = (k as f64, n as f64, 1.96f64);
+    let p = k / n;
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+    Share {
+        p,
+        low: (centre - half).max(0.0),
+        high: (centre + half).min(1.0),
+    }
+}
+
+/// A reading's results.
+#[derive(Clone, Debug)]
+pub struct Summary {
+    /// The reading.
+    pub reading: String,
+    /// Games.
+    pub games: usize,
+    /// Each seat's share of wins.
+    pub wins: Vec<Share>,
+    /// The share of games without a winner.
+    pub draws: Share,
+    /// Mean length in moves, and its 95% half-interval.
+    pub length: (f64, f64),
+    /// Mean branching factor.
+    pub branching: f64,
+    /// How games ended, with counts.
+    pub reasons: BTreeMap<String, usize>,
+}
+
+/// The results of the games of one reading.
+pub fn summarize(reading: &str, games: &[GameMetrics]) -> Summary {
+    let n = games.len();
+    let seats = games.iter().map(|g| g.seats).max().unwrap_or(2);
+    let wins = (0..seats)
+        .map(|s| share(games.iter().filter(|g| g.winner == Some(s)).count(), n))
+        .collect();
+    let draws = share(games.iter().filter(|g| g.winner.is_none()).count(), n);
+    let mean = games.iter().map(|g| g.plies as f64).sum::<f64>() / n.max(1) as f64;
+    let var = games
+        .iter()
+        .map(|g| (g.plies as f64 - mean).powi(2))
+        .sum::<f64>()
+        / (n.max(2) - 1) as f64;
+    let half = 1.96 * (var / n.max(1) as f64).sqrt();
+    let branching = games.iter().map(|g| g.branching).sum::<f64>() / n.max(1) as f64;
+    let mut reasons = BTreeMap::new();
+    for g in games {
+        *reasons.entry(g.reason.clone()).or_insert(0) += 1;
+    }
+    Summary {
+        reading: reading.to_string(),
+        games: n,
+        wins,
+        draws,
+        length: (mean, half),
+        branching,
+        reasons,
+    }
+}
+
+impl Summary {
+    fn json(&self) -> serde_json::Value {
+        let sh = |s: &Share| serde_json::json!({ "share": s.p, "low": s.low, "high": s.high });
+        serde_json::json!({
+            "reading": self.reading,
+            "games": self.games,
+            "wins": self.wins.iter().map(sh).collect::<Vec<_>>(),
+            "draws": sh(&self.draws),
+            "length": { "mean": self.length.0, "half_interval": self.length.1 },
+            "branching": self.branching,
+            "endings": self.reasons,
+        })
+    }
+
+    /// One line of text.
+    pub fn line(&self) -> String {
+        let pct = |s: &Share| {
+            format!(
+                "{:.0}% ({:.0}-{:.0})",
+                s.p * 100.0,
+                s.low * 100.0,
+                s.high * 100.0
+            )
+        };
+        let wins: Vec<String> = self
+            .wins
+            .iter()
+            .enumerate()
+            .map(|(i, s)| format!("seat {} {}", i + 1, pct(s)))
+            .collect();
+        let ends: Vec<String> = self
+            .reasons
+            .iter()
+            .map(|(r, n)| format!("{r} {n}"))
+            .collect();
+        format!(
+            "{}: {} games; wins {}; no winner {}; {:.0} +/- {:.0} moves; branching {:.1}; endings: {}",
+            self.reading,
+            self.games,
+            wins.join(", "),
+            pct(&self.draws),
+            self.length.0,
+            self.length.1,
+            self.branching,
+            ends.join(", ")
+        )
+    }
+}
+
+/// Escapes text for HTML.
+fn esc(t: &str) -> String {
+    t.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The report: a self-contained page with a chart of results per seat (with their
+/// intervals) and a histogram of lengths for each reading, and the table of endings.
+fn report(title: &str, summaries: &[Summary], games: &[GameMetrics]) -> String {
+    let colours = ["#8c510a", "#01665e", "#c51b7d", "#4d9221", "#777777"];
+    let mut body = String::new();
+    // results per seat: bars with whiskers, one group per reading
+    let seats = summaries.iter().map(|s| s.wins.len()).max().unwrap_or(2);
+    let bars = seats + 1;
+    let group = bars as f64 * 22.0 + 30.0;
+    let width = 60.0 + group * summaries.len() as f64;
+    let mut svg = format!(
+        "<svg class=\"chart\" id=\"results\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"240\">\
+         <line x1=\"40\" y1=\"200\" x2=\"{width:.0}\" y2=\"200\" stroke=\"#333\"/>"
+    );
+    for t in [0, 25, 50, 75, 100] {
+        let y = 200.0 - t as f64 * 1.8;
+        svg += &format!(
+            "<text x=\"34\" y=\"{:.0}\" font-size=\"10\" text-anchor=\"end\">{t}%</text>\
+             <line x1=\"40\" y1=\"{y:.0}\" x2=\"{width:.0}\" y2=\"{y:.0}\" stroke=\"#ddd\"/>",
+            y + 3.0
+        );
+    }
+    for (gi, s) in summaries.iter().enumerate() {
+        let x0 = 50.0 + gi as f64 * group;
+        let shares: Vec<&Share> = s.wins.iter().chain(std::iter::once(&s.draws)).collect();
+        for (bi, sh) in shares.iter().enumerate() {
+            let x = x0 + bi as f64 * 22.0;
+            let h = sh.p * 180.0;
+            let colour = if bi + 1 == shares.len() {
+                colours[4]
+            } else {
+                colours[bi % 4]
+            };
+            svg += &format!(
+                "<rect class=\"bar\" x=\"{x:.0}\" y=\"{:.1}\" width=\"18\" height=\"{h:.1}\" fill=\"{colour}\"/>\
+                 <line x1=\"{:.0}\" x2=\"{:.0}\" y1=\"{:.1}\" y2=\"{:.1}\" stroke=\"#000\"/>",
+                200.0 - h,
+                x + 9.0,
+                x + 9.0,
+                200.0 - sh.low * 180.0,
+                200.0 - sh.high * 180.0
+            );
+        }
+        svg += &format!(
+            "<text x=\"{:.0}\" y=\"218\" font-size=\"12\" text-anchor=\"middle\">{}</text>",
+            x0 + (bars as f64 * 22.0) / 2.0,
+            esc(&s.reading)
+        );
+    }
+    let mut legend: Vec<String> = (0..seats)
+        .map(|i| {
+            format!(
+                "<span style=\"color:{}\">&#9632; seat {} wins</span>",
+                colours[i % 4],
+                i + 1
+            )
+        })
+        .collect();
+    legend.push(format!(
+        "<span style=\"color:{}\">&#9632; no winner</span>",
+        colours[4]
+    ));
+    svg += "</svg>";
+    body += &format!(
+        "<h2>Results by seat</h2><p>{}; the whiskers are 95% intervals.</p>{svg}",
+        legend.join(" ")
+    );
+    // lengths: a histogram per reading, on shared bins
+    let longest = games.iter().map(|g| g.plies).max().unwrap_or(1).max(1);
+    let bins = 12usize;
+    let size = longest.div_ceil(bins).max(1);
+    body += "<h2>Length of the games (moves)</h2>";
+    for s in summaries {
+        let mut counts = vec![0usize; bins];
+        for g in games.iter().filter(|g| g.reading == s.reading) {
+            counts[(g.plies / size).min(bins - 1)] += 1;
+        }
+        let top = counts.iter().copied().max().unwrap_or(1).max(1);
+        let mut h = format!(
+            "<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"130\">",
+            bins * 30 + 20
+        );
+        for (i, c) in counts.iter().enumerate() {
+            let bh = *c as f64 / top as f64 * 90.0;
+            h += &format!(
+                "<rect class=\"bar\" x=\"{}\" y=\"{:.1}\" width=\"26\" height=\"{bh:.1}\" fill=\"#01665e\"/>\
+                 <text x=\"{}\" y=\"118\" font-size=\"9\" text-anchor=\"middle\">{}</text>",
+                10 + i * 30,
+                100.0 - bh,
+                23 + i * 30,
+                i * size
+            );
+        }
+        h += "</svg>";
+        body += &format!(
+            "<h3>{}: mean {:.0} &plusmn; {:.0}</h3>{h}",
+            esc(&s.reading),
+            s.length.0,
+            s.length.1
+        );
+    }
+    // the table
+    body += "<h2>Every reading</h2><table><tr><th>reading</th><th>games</th><th>wins by seat</th><th>no winner</th><th>length</th><th>branching</th><th>endings</th></tr>";
+    for s in summaries {
+        let pct = |x: &Share| {
+            format!(
+                "{:.0}% ({:.0}&ndash;{:.0})",
+                x.p * 100.0,
+                x.low * 100.0,
+                x.high * 100.0
+            )
+        };
+        let wins: Vec<String> = s.wins.iter().map(pct).collect();
+        let ends: Vec<String> = s
+            .reasons
+            .iter()
+            .map(|(r, n)| format!("{} {n}", esc(r)))
+            .collect();
+        body += &format!(
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{:.0} &plusmn; {:.0}</td><td>{:.1}</td><td>{}</td></tr>",
+            esc(&s.reading),
+            s.games,
+            wins.join("<br>"),
+            pct(&s.draws),
+            s.length.0,
+            s.length.1,
+            s.branching,
+            ends.join("<br>")
+        );
+    }
+    body += "</table>";
+    format!(
+        "<!doctype html><html><head><meta charset=\"utf-8\"><title>{t}</title><style>\
+         body{{font-family:sans-serif;margin:2em;max-width:60em}}table{{border-collapse:collapse}}\
+         td,th{{border:1px solid #ccc;padding:0.3em 0.6em;vertical-align:top}}</style></head>\
+         <body><h1>{t}</h1><p>Made by <code>ashta lab</code>: the engine in every seat; \
+         each game's metrics are in <code>games.csv</code> beside this page.</p>{body}</body></html>\n",
+        t = esc(title)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(
+        reading: &str,
+        index: usize,
+        winner: Option<usize>,
+        reason: &str,
+        plies: usize,
+    ) -> GameMetrics {
+        GameMetrics {
+            reading: reading.into(),
+            index,
+            seed: index as u64,
+            winner,
+            reason: reason.into(),
+            plies,
+            branching: 20.0,
+            seats: 2,
+        }
+    }
+
+    /// Shares and intervals, lengths and endings computed from hand-made games.
+    #[test]
+    fn metrics_of_hand_made_games() {
+        let s = share(5, 10);
+        assert_eq!(s.p, 0.5);
+        assert!(
+            (s.low - 0.2366).abs() < 1e-3 && (s.high - 0.7634).abs() < 1e-3,
+            "{s:?}"
+        );
+        assert_eq!(
+            share(0, 0),
+            Share {
+                p: 0.0,
+                low: 0.0,
+                high: 1.0
+            }
+        );
+        let games = vec![
+            game("a", 0, Some(0), "checkmate", 40),
+            game("a", 1, Some(1), "checkmate", 60),
+            game("a", 2, None, "stalemate", 80),
+            game("a", 3, Some(0), "bare king", 20),
+        ];
+        let s = summarize("a", &games);
+        assert_eq!(s.games, 4);
+        assert_eq!((s.wins[0].p, s.wins[1].p, s.draws.p), (0.5, 0.25, 0.25));
+        assert_eq!(s.length.0, 50.0);
+        // the standard deviation is 25.82; its 95% half-interval over 4 games 25.3
+        assert!((s.length.1 - 25.30).abs() < 0.05, "{:?}", s.length);
+        assert_eq!(s.reasons["checkmate"], 2);
+        let line = s.line();
+        assert!(
+            line.contains("seat 1 50%") && line.contains("checkmate 2"),
+            "{line}"
+        );
+        // each game's line reads back
+        for g in &games {
+            assert_eq!(GameMetrics::parse(&g.csv()).as_ref(), Some(g));
+        }
+        assert!(GameMetrics::parse("a,b,c").is_none());
+    }
+
+    fn spec(out: &Path, games: usize, shard: (usize, usize)) -> LabSpec {
+        LabSpec {
+            game: GameArgs {
+                game: "ahayuta".into(),
+                ruleset: None,
+                options: vec![],
+            },
+            compare: ("ruleset".into(), vec!["seed".into()]),
+            games,
+            level: 1,
+            jobs: 2,
+            seed: 5,
+            random_plies: 4,
+            shard,
+            out: out.to_path_buf(),
+        }
+    }
+
+    /// A run stopped and resumed gives the games of one run straight through, shards
+    /// together make the whole, and the report has its charts.
+    #[test]
+    fn a_resumed_run_equals_an_uninterrupted_one() {
+        let sorted = |dir: &Path| {
+            let mut g = read_csv(&dir.join("games.csv")).unwrap();
+            g.sort_by_key(|g| g.index);
+            g
+        };
+        let whole = tempfile::tempdir().unwrap();
+        run(&spec(whole.path(), 4, (0, 1))).unwrap();
+        let resumed = tempfile::tempdir().unwrap();
+        run(&spec(resumed.path(), 2, (0, 1))).unwrap();
+        run(&spec(resumed.path(), 4, (0, 1))).unwrap();
+        assert_eq!(sorted(resumed.path()), sorted(whole.path()));
+        let shards = tempfile::tempdir().unwrap();
+        run(&spec(shards.path(), 4, (0, 2))).unwrap();
+        run(&spec(shards.path(), 4, (1, 2))).unwrap();
+        assert_eq!(sorted(shards.path()), sorted(whole.path()));
+        let html = std::fs::read_to_string(whole.path().join("report.html")).unwrap();
+        assert!(
+            html.contains("<svg") && html.contains("class=\"bar\""),
+            "{html}"
+        );
+        let json = std::fs::read_to_string(whole.path().join("summary.json")).unwrap();
+        assert!(json.contains("\"games\": 4"), "{json}");
+        // a reading the rules do not know is refused before anything is played
+        let mut bad = spec(whole.path(), 4, (0, 1));
+        bad.game.game = "makruk".into();
+        bad.compare = ("ruleset".into(), vec!["nonsense".into()]);
+        assert!(run(&bad).is_err());
+    }
+}
