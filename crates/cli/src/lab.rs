@@ -56,6 +56,8 @@ pub struct GameMetrics {
     pub seed: u64,
     /// The winning seat; `None` for a draw or an unfinished game.
     pub winner: Option<usize>,
+    /// Shaturanga's alliance that won together (0: South and North, 1: West and East).
+    pub alliance: Option<usize>,
     /// How it ended (`checkmate`, `bare king`, ...; `move limit` when stopped).
     pub reason: String,
     /// Moves made by the seats (throws not counted).
@@ -67,12 +69,12 @@ pub struct GameMetrics {
 }
 
 /// The CSV header.
-const HEADER: &str = "reading,index,seed,winner,reason,plies,branching,seats";
+const HEADER: &str = "reading,index,seed,winner,reason,plies,branching,seats,alliance";
 
 impl GameMetrics {
     fn csv(&self) -> String {
         format!(
-            "{},{},{},{},{},{},{:.2},{}",
+            "{},{},{},{},{},{},{:.2},{},{}",
             self.reading,
             self.index,
             self.seed,
@@ -80,13 +82,14 @@ impl GameMetrics {
             self.reason.replace(',', ";"),
             self.plies,
             self.branching,
-            self.seats
+            self.seats,
+            self.alliance.map_or("-".to_string(), |a| a.to_string())
         )
     }
 
     fn parse(line: &str) -> Option<GameMetrics> {
         let f: Vec<&str> = line.split(',').collect();
-        if f.len() != 8 {
+        if f.len() != 9 {
             return None;
         }
         Some(GameMetrics {
@@ -101,6 +104,10 @@ impl GameMetrics {
             plies: f[5].parse().ok()?,
             branching: f[6].parse().ok()?,
             seats: f[7].parse().ok()?,
+            alliance: match f[8] {
+                "-" => None,
+                a => Some(a.parse().ok()?),
+            },
         })
     }
 }
@@ -113,7 +120,7 @@ fn play_one<G: Game>(
     random_plies: usize,
     max_plies: usize,
     think: &dyn Fn(&G, u64) -> Option<G::Move>,
-) -> Result<(Option<usize>, String, usize, f64)> {
+) -> Result<Played> {
     let mut dice = Dice::new(seed);
     let mut chooser = Dice::new(seed ^ 0x1ab_1ab_1ab);
     let mut g = start.clone();
@@ -146,10 +153,45 @@ fn play_one<G: Game>(
         g.play(m);
     }
     let branching = choices as f64 / plies.max(1) as f64;
-    Ok(match g.outcome() {
-        Some(o) => (o.winner(), o.reason.clone(), plies, branching),
-        None => (None, "move limit".to_string(), plies, branching),
+    let (winner, payoffs, reason) = match g.outcome() {
+        Some(o) => (o.winner(), o.payoffs.clone(), o.reason.clone()),
+        None => (None, Vec::new(), "move limit".to_string()),
+    };
+    Ok(Played {
+        winner,
+        alliance: None,
+        payoffs,
+        reason,
+        plies,
+        branching,
+        seats: g.seats(),
     })
+}
+
+/// How one game went.
+struct Played {
+    winner: Option<usize>,
+    alliance: Option<usize>,
+    payoffs: Vec<f64>,
+    reason: String,
+    plies: usize,
+    branching: f64,
+    seats: usize,
+}
+
+/// Shaturanga's alliance (0: South and North, 1: West and East) whose two allies alone
+/// share the best payoff.
+fn alliance_of(payoffs: &[f64]) -> Option<usize> {
+    if payoffs.len() != 4 {
+        return None;
+    }
+    let best = payoffs.iter().cloned().fold(f64::MIN, f64::max);
+    let top: Vec<usize> = (0..4).filter(|&i| payoffs[i] == best).collect();
+    match top.as_slice() {
+        [0, 2] => Some(0),
+        [1, 3] => Some(1),
+        _ => None,
+    }
 }
 
 /// The arguments of one reading.
@@ -173,11 +215,7 @@ fn reading_args(base: &GameArgs, name: &str, value: &str) -> GameArgs {
 }
 
 /// Plays game `index` of a reading.
-fn play_game(
-    args: &GameArgs,
-    spec: &LabSpec,
-    index: usize,
-) -> Result<(Option<usize>, String, usize, f64, usize)> {
+fn play_game(args: &GameArgs, spec: &LabSpec, index: usize) -> Result<Played> {
     let seed = spec.seed.wrapping_add(index as u64);
     let level = spec.level;
     let max = 2000;
@@ -187,24 +225,22 @@ fn play_game(
             let think = |g: &Ahayuta, _| {
                 ashta_engine::ahayuta_move(g, ashta_engine::alphabeta_limits(level))
             };
-            (play_one(&Ahayuta::new(), seed, 2, max, &think)?, 2)
+            play_one(&Ahayuta::new(), seed, 2, max, &think)?
         }
         "ashtapada" => {
             let (rules, players) = args.ashtapada()?;
             let limits = crate::selfplay::iterations(ashta_engine::levels::mcts_iterations(level));
             let think = crate::selfplay::ashtapada(limits);
-            (
-                play_one(&Ashtapada::new(rules, players), seed, 0, max, &think)?,
-                players,
-            )
+            play_one(&Ashtapada::new(rules, players), seed, 0, max, &think)?
         }
         "shaturanga" | "chaturaji" => {
             let limits = crate::selfplay::iterations(ashta_engine::levels::mcts_iterations(level));
             let think = crate::selfplay::shaturanga(limits);
-            (
-                play_one(&Shaturanga::new(args.shaturanga()?), seed, 0, max, &think)?,
-                4,
-            )
+            {
+                let mut p = play_one(&Shaturanga::new(args.shaturanga()?), seed, 0, max, &think)?;
+                p.alliance = alliance_of(&p.payoffs);
+                p
+            }
         }
         _ => {
             let v = args.variant()?;
@@ -220,14 +256,10 @@ fn play_game(
                 }
                 s.search(g, &limits, |_| {}).best
             };
-            (
-                play_one(&ChessGame::new(v), seed, spec.random_plies, 600, &think)?,
-                2,
-            )
+            play_one(&ChessGame::new(v), seed, spec.random_plies, 600, &think)?
         }
     };
-    let ((winner, reason, plies, branching), seats) = r;
-    Ok((winner, reason, plies, branching, seats))
+    Ok(r)
 }
 
 /// Runs the experiment (the games still missing from `games.csv`), then writes the
@@ -285,16 +317,17 @@ pub fn run(spec: &LabSpec) -> Result<String> {
                 }
                 let args = reading_args(&spec.game, name, &reading);
                 match play_game(&args, spec, index) {
-                    Ok((winner, reason, plies, branching, seats)) => {
+                    Ok(p) => {
                         let m = GameMetrics {
                             reading,
                             index,
                             seed: spec.seed.wrapping_add(index as u64),
-                            winner,
-                            reason,
-                            plies,
-                            branching,
-                            seats,
+                            winner: p.winner,
+                            alliance: p.alliance,
+                            reason: p.reason,
+                            plies: p.plies,
+                            branching: p.branching,
+                            seats: p.seats,
                         };
                         let mut f = file.lock().unwrap_or_else(|e| e.into_inner());
                         let _ = writeln!(f, "{}", m.csv());
@@ -424,6 +457,8 @@ pub struct Summary {
     pub games: usize,
     /// Each seat's share of wins.
     pub wins: Vec<Share>,
+    /// Shaturanga's alliances' shares of shared wins (empty for the other games).
+    pub alliances: Vec<Share>,
     /// The share of games without a winner.
     pub draws: Share,
     /// Mean length in moves, and its 95% half-interval.
@@ -441,7 +476,20 @@ pub fn summarize(reading: &str, games: &[GameMetrics]) -> Summary {
     let wins = (0..seats)
         .map(|s| share(games.iter().filter(|g| g.winner == Some(s)).count(), n))
         .collect();
-    let draws = share(games.iter().filter(|g| g.winner.is_none()).count(), n);
+    let alliances = if games.iter().any(|g| g.alliance.is_some()) {
+        (0..2)
+            .map(|a| share(games.iter().filter(|g| g.alliance == Some(a)).count(), n))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let draws = share(
+        games
+            .iter()
+            .filter(|g| g.winner.is_none() && g.alliance.is_none())
+            .count(),
+        n,
+    );
     let mean = games.iter().map(|g| g.plies as f64).sum::<f64>() / n.max(1) as f64;
     let var = games
         .iter()
@@ -458,6 +506,7 @@ pub fn summarize(reading: &str, games: &[GameMetrics]) -> Summary {
         reading: reading.to_string(),
         games: n,
         wins,
+        alliances,
         draws,
         length: (mean, half),
         branching,
@@ -472,6 +521,7 @@ impl Summary {
             "reading": self.reading,
             "games": self.games,
             "wins": self.wins.iter().map(sh).collect::<Vec<_>>(),
+            "alliance_wins": self.alliances.iter().map(sh).collect::<Vec<_>>(),
             "draws": sh(&self.draws),
             "length": { "mean": self.length.0, "half_interval": self.length.1 },
             "branching": self.branching,
@@ -494,6 +544,12 @@ impl Summary {
             .iter()
             .enumerate()
             .map(|(i, s)| format!("seat {} {}", i + 1, pct(s)))
+            .chain(
+                self.alliances
+                    .iter()
+                    .zip(["South and North", "West and East"])
+                    .map(|(s, a)| format!("{a} together {}", pct(s))),
+            )
             .collect();
         let ends: Vec<String> = self
             .reasons
@@ -634,7 +690,18 @@ fn report(title: &str, summaries: &[Summary], games: &[GameMetrics]) -> String {
                 x.high * 100.0
             )
         };
-        let wins: Vec<String> = s.wins.iter().map(pct).collect();
+        let wins: Vec<String> = s
+            .wins
+            .iter()
+            .enumerate()
+            .map(|(i, x)| format!("seat {}: {}", i + 1, pct(x)))
+            .chain(
+                s.alliances
+                    .iter()
+                    .zip(["South and North", "West and East"])
+                    .map(|(x, a)| format!("{a} together: {}", pct(x))),
+            )
+            .collect();
         let ends: Vec<String> = s
             .reasons
             .iter()
@@ -679,6 +746,7 @@ mod tests {
             index,
             seed: index as u64,
             winner,
+            alliance: None,
             reason: reason.into(),
             plies,
             branching: 20.0,
@@ -726,6 +794,30 @@ mod tests {
             assert_eq!(GameMetrics::parse(&g.csv()).as_ref(), Some(g));
         }
         assert!(GameMetrics::parse("a,b,c").is_none());
+        // Shaturanga's alliances: a shared win is the alliance's, not a draw
+        assert_eq!(alliance_of(&[3.0, -3.0, 3.0, -3.0]), Some(0));
+        assert_eq!(alliance_of(&[-1.0, 1.0, -1.0, 1.0]), Some(1));
+        assert_eq!(alliance_of(&[5.0, -3.0, 1.0, -3.0]), None);
+        let mut four: Vec<GameMetrics> = (0..4)
+            .map(|i| game("b", i, None, "rajahs taken", 100))
+            .collect();
+        for g in &mut four {
+            g.seats = 4;
+        }
+        four[0].alliance = Some(0);
+        four[1].alliance = Some(1);
+        four[2].winner = Some(2);
+        let s = summarize("b", &four);
+        assert_eq!(
+            (s.alliances[0].p, s.alliances[1].p, s.draws.p),
+            (0.25, 0.25, 0.25)
+        );
+        assert!(
+            s.line().contains("South and North together 25%"),
+            "{}",
+            s.line()
+        );
+        assert_eq!(GameMetrics::parse(&four[0].csv()).as_ref(), Some(&four[0]));
     }
 
     fn spec(out: &Path, games: usize, shard: (usize, usize)) -> LabSpec {
