@@ -597,6 +597,8 @@ mod tests {
         }
     }
 
+    use crate::uci::tests::Buffer;
+
     /// A part of the input made from the output so far.
     type Part = Box<dyn Fn(&str) -> String + Send>;
 
@@ -630,18 +632,6 @@ mod tests {
     /// the engine answers it; `easy` stops pondering.
     #[test]
     fn an_xboard_game_with_pondering() {
-        use std::io::Write;
-        #[derive(Clone, Default)]
-        struct Buffer(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
-        impl Write for Buffer {
-            fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-                self.0.lock().unwrap().extend_from_slice(b);
-                Ok(b.len())
-            }
-            fn flush(&mut self) -> std::io::Result<()> {
-                Ok(())
-            }
-        }
         let buf = Buffer::default();
         let fixed = |t: &'static str| -> Box<dyn Fn(&str) -> String + Send> {
             Box::new(move |_| t.to_string())
@@ -713,18 +703,6 @@ mod tests {
     /// starts again after a move, answers `ping` while analysing, and `exit` ends it.
     #[test]
     fn an_xboard_analysis() {
-        use std::io::Write;
-        #[derive(Clone, Default)]
-        struct Buffer(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
-        impl Write for Buffer {
-            fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-                self.0.lock().unwrap().extend_from_slice(b);
-                Ok(b.len())
-            }
-            fn flush(&mut self) -> std::io::Result<()> {
-                Ok(())
-            }
-        }
         let parts = [
             (
                 0,

@@ -2,8 +2,9 @@
 
 use super::run;
 
+/// What the engine wrote, shared with the test.
 #[derive(Clone, Default)]
-struct Buffer(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+pub(crate) struct Buffer(pub(crate) std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
 
 impl std::io::Write for Buffer {
     fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {

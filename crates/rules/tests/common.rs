@@ -42,3 +42,24 @@ pub fn piece_id(g: &ChessGame, s: &str) -> Option<&'static str> {
 pub fn result(g: &ChessGame) -> Option<(Option<usize>, String)> {
     g.outcome().map(|o| (o.winner(), o.reason))
 }
+
+/// A random game of `v`: up to `plies` legal moves picked by a xorshift generator whose
+/// state is `seed` (advanced, so that successive games differ), stopping where it ends.
+pub fn random_game(
+    v: &'static ashta_rules::chess::Variant,
+    plies: usize,
+    seed: &mut u64,
+) -> ChessGame {
+    let mut g = ChessGame::new(v);
+    for _ in 0..plies {
+        let moves = g.legal_moves();
+        if moves.is_empty() || g.outcome().is_some() {
+            break;
+        }
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        g.play(moves[(*seed % moves.len() as u64) as usize]);
+    }
+    g
+}

@@ -6,6 +6,8 @@
 use ashta_rules::chess::{csa, variant, ChessGame, Position};
 use ashta_rules::Game;
 
+mod common;
+
 fn shogi() -> &'static ashta_rules::chess::Variant {
     variant("shogi", None, &[]).unwrap()
 }
@@ -14,20 +16,7 @@ fn shogi() -> &'static ashta_rules::chess::Variant {
 fn random_games() -> Vec<ChessGame> {
     let mut seed = 11u64;
     (0..12)
-        .map(|n| {
-            let mut g = ChessGame::new(shogi());
-            for _ in 0..(20 + n * 12) {
-                let moves = g.legal_moves();
-                if moves.is_empty() || g.outcome().is_some() {
-                    break;
-                }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                g.play(moves[(seed % moves.len() as u64) as usize]);
-            }
-            g
-        })
+        .map(|n| common::random_game(shogi(), 20 + n * 12, &mut seed))
         .collect()
 }
 

@@ -7,6 +7,8 @@
 use ashta_rules::chess::{pgn, variant, Position};
 use serde_json::Value;
 
+mod common;
+
 fn check_game(game: &str) {
     let path = format!(
         "{}/tests/fixtures/san/{game}.jsonl",
@@ -199,8 +201,6 @@ fn shatar() {
 /// it (`h2e2`, ranks from 0) too.
 #[test]
 fn xiangqi_records_in_wxf_and_iccs() {
-    use ashta_rules::chess::ChessGame;
-    use ashta_rules::Game;
     let v = variant("xiangqi", None, &[]).unwrap();
     let start = Position::start(v);
     let m = start.parse_iccs("h2e2").unwrap();
@@ -212,17 +212,7 @@ fn xiangqi_records_in_wxf_and_iccs() {
     assert!(start.parse_iccs("h2").is_err());
     let mut seed = 3u64;
     for n in 0..8 {
-        let mut g = ChessGame::new(v);
-        for _ in 0..(30 + n * 25) {
-            let moves = g.legal_moves();
-            if moves.is_empty() || g.outcome().is_some() {
-                break;
-            }
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            g.play(moves[(seed % moves.len() as u64) as usize]);
-        }
+        let g = common::random_game(v, 30 + n * 25, &mut seed);
         for (notation, tag) in [
             (pgn::Notation::Wxf, "[Format \"WXF\"]"),
             (pgn::Notation::Iccs, "[Format \"ICCS\"]"),

@@ -173,9 +173,9 @@ fn board_lines(pos: &Position) -> String {
     out
 }
 
-/// What is wrong with a CSA record.
+/// What is wrong with a shogi record (CSA or KIF).
 #[derive(Debug, thiserror::Error)]
-pub enum CsaError {
+pub enum ShogiRecordError {
     /// A line of the start position is malformed.
     #[error("line {line}: {text:?}: {why}")]
     Position {
@@ -189,13 +189,45 @@ pub enum CsaError {
     /// A move cannot be played.
     #[error("move {number} ({text:?}): {error}")]
     Move {
-        /// Move number, from 1.
+        /// The record's move number, from 1.
         number: usize,
         /// The text.
         text: String,
         /// Why.
         error: MoveError,
     },
+}
+
+/// What is wrong with a CSA record.
+pub type CsaError = ShogiRecordError;
+
+/// A board's FEN from its squares (rank by rank from the top, each file from the left):
+/// pieces as FEN letters, runs of empty squares as numbers.
+pub(crate) fn board_fen(cells: &[Option<String>], files: usize) -> String {
+    let rows: Vec<String> = cells
+        .chunks(files.max(1))
+        .map(|row| {
+            let mut text = String::new();
+            let mut empty = 0;
+            for cell in row {
+                match cell {
+                    None => empty += 1,
+                    Some(p) => {
+                        if empty > 0 {
+                            text += &empty.to_string();
+                            empty = 0;
+                        }
+                        text += p;
+                    }
+                }
+            }
+            if empty > 0 {
+                text += &empty.to_string();
+            }
+            text
+        })
+        .collect();
+    rows.join("/")
 }
 
 /// Reads a CSA record of a game of variant `v` (Shogi) and replays its moves.
@@ -213,34 +245,13 @@ pub fn read(v: &'static Variant, text: &str) -> Result<ChessGame, CsaError> {
     };
     // the start position, built from PI or the board lines once the moves begin
     let start = |board: &[Option<String>], hands: &[String; 2], side: Color, line: usize| {
-        let mut fen = String::new();
         if board.is_empty() {
             return Ok(ChessGame::new(v));
         }
         if board.len() != (s.files * s.ranks) as usize {
             return Err(bad(line, "", "the board needs nine P lines"));
         }
-        for r in 0..s.ranks as usize {
-            let mut empty = 0;
-            for f in 0..s.files as usize {
-                match &board[r * s.files as usize + f] {
-                    None => empty += 1,
-                    Some(p) => {
-                        if empty > 0 {
-                            fen += &empty.to_string();
-                            empty = 0;
-                        }
-                        fen += p;
-                    }
-                }
-            }
-            if empty > 0 {
-                fen += &empty.to_string();
-            }
-            if r + 1 < s.ranks as usize {
-                fen.push('/');
-            }
-        }
+        let mut fen = board_fen(board, s.files as usize);
         fen += &format!(
             "[{}{}] {} - - 0 1",
             hands[0],

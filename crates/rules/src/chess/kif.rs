@@ -390,29 +390,7 @@ fn diagram(pos: &Position) -> String {
 }
 
 /// What is wrong with a KIF record.
-#[derive(Debug, thiserror::Error)]
-pub enum KifError {
-    /// A header or board line is malformed.
-    #[error("line {line}: {text:?}: {why}")]
-    Position {
-        /// Line number, from 1.
-        line: usize,
-        /// The text.
-        text: String,
-        /// What is wrong.
-        why: String,
-    },
-    /// A move cannot be played.
-    #[error("move {number} ({text:?}): {error}")]
-    Move {
-        /// The record's move number.
-        number: usize,
-        /// The text.
-        text: String,
-        /// Why.
-        error: MoveError,
-    },
-}
+pub type KifError = super::csa::ShogiRecordError;
 
 /// A game read from a KIF record.
 #[derive(Clone)]
@@ -487,28 +465,7 @@ pub fn read(v: &'static Variant, text: &str) -> Result<KifGame, KifError> {
         if cells.len() != (s.files * s.ranks) as usize {
             return Err(bad(line, "", "the board needs nine rows of nine squares"));
         }
-        let mut fen = String::new();
-        for (r, row) in cells.chunks(s.files as usize).enumerate() {
-            let mut empty = 0;
-            for cell in row {
-                match cell {
-                    None => empty += 1,
-                    Some(p) => {
-                        if empty > 0 {
-                            fen += &empty.to_string();
-                            empty = 0;
-                        }
-                        fen += p;
-                    }
-                }
-            }
-            if empty > 0 {
-                fen += &empty.to_string();
-            }
-            if r + 1 < s.ranks as usize {
-                fen.push('/');
-            }
-        }
+        let mut fen = super::csa::board_fen(&cells, s.files as usize);
         // the upper side moves first in a handicap game
         let side = side.unwrap_or(if handicap.is_some() {
             Color::Black
