@@ -335,6 +335,7 @@ fn embedded(game: &str) -> Option<&'static [u8]> {
         "shatranj" => include_bytes!("../../nets/shatranj.nnue"),
         "makruk" => include_bytes!("../../nets/makruk.nnue"),
         "shogi" => include_bytes!("../../nets/shogi.nnue"),
+        "xiangqi" => include_bytes!("../../nets/xiangqi.nnue"),
         _ => return None,
     })
 }
