@@ -354,7 +354,7 @@ pub fn run(spec: &LabSpec) -> Result<String> {
         values.join(" / "),
         spec.level
     );
-    let summaries: Vec<Summary> = values
+    let mut summaries: Vec<Summary> = values
         .iter()
         .map(|v| {
             summarize(
@@ -366,6 +366,12 @@ pub fn run(spec: &LabSpec) -> Result<String> {
             )
         })
         .collect();
+    for s in &mut summaries {
+        let names = seat_names(&reading_args(&spec.game, name, &s.reading));
+        if names.len() == s.names.len() {
+            s.names = names;
+        }
+    }
     std::fs::write(
         spec.out.join("summary.json"),
         serde_json::to_string_pretty(&serde_json::json!({
@@ -382,6 +388,21 @@ pub fn run(spec: &LabSpec) -> Result<String> {
         .map(Summary::line)
         .collect::<Vec<_>>()
         .join("\n"))
+}
+
+/// The seats' names as the web app gives them (`White`, `Sente`, `South`, ...).
+fn seat_names(args: &GameArgs) -> Vec<String> {
+    let setup = ashta_server::table::Setup {
+        game: args.game.clone(),
+        ruleset: args.ruleset.clone().unwrap_or_default(),
+        options: args.options.clone(),
+        seed: 1,
+        seed_chosen: true,
+        start: None,
+    };
+    ashta_server::table::Table::new(setup)
+        .map(|t| t.seat_names())
+        .unwrap_or_default()
 }
 
 /// Refuses a reading the rules do not know.
@@ -457,6 +478,8 @@ pub struct Summary {
     pub games: usize,
     /// Each seat's share of wins.
     pub wins: Vec<Share>,
+    /// The seats' names (`White`, `South`, ...).
+    pub names: Vec<String>,
     /// Shaturanga's alliances' shares of shared wins (empty for the other games).
     pub alliances: Vec<Share>,
     /// The share of games without a winner.
@@ -505,6 +528,7 @@ pub fn summarize(reading: &str, games: &[GameMetrics]) -> Summary {
     Summary {
         reading: reading.to_string(),
         games: n,
+        names: (1..=seats).map(|i| format!("seat {i}")).collect(),
         wins,
         alliances,
         draws,
@@ -520,6 +544,7 @@ impl Summary {
         serde_json::json!({
             "reading": self.reading,
             "games": self.games,
+            "seats": self.names,
             "wins": self.wins.iter().map(sh).collect::<Vec<_>>(),
             "alliance_wins": self.alliances.iter().map(sh).collect::<Vec<_>>(),
             "draws": sh(&self.draws),
@@ -543,7 +568,7 @@ impl Summary {
             .wins
             .iter()
             .enumerate()
-            .map(|(i, s)| format!("seat {} {}", i + 1, pct(s)))
+            .map(|(i, s)| format!("{} {}", self.names[i], pct(s)))
             .chain(
                 self.alliances
                     .iter()
@@ -627,12 +652,21 @@ fn report(title: &str, summaries: &[Summary], games: &[GameMetrics]) -> String {
             esc(&s.reading)
         );
     }
+    let names = summaries
+        .iter()
+        .find(|s| s.names.len() == seats)
+        .map(|s| s.names.clone())
+        .unwrap_or_default();
     let mut legend: Vec<String> = (0..seats)
         .map(|i| {
+            let name = names
+                .get(i)
+                .cloned()
+                .unwrap_or_else(|| format!("seat {}", i + 1));
             format!(
-                "<span style=\"color:{}\">&#9632; seat {} wins</span>",
+                "<span style=\"color:{}\">&#9632; {} wins</span>",
                 colours[i % 4],
-                i + 1
+                esc(&name)
             )
         })
         .collect();
@@ -694,7 +728,7 @@ fn report(title: &str, summaries: &[Summary], games: &[GameMetrics]) -> String {
             .wins
             .iter()
             .enumerate()
-            .map(|(i, x)| format!("seat {}: {}", i + 1, pct(x)))
+            .map(|(i, x)| format!("{}: {}", s.names[i], pct(x)))
             .chain(
                 s.alliances
                     .iter()
@@ -864,6 +898,8 @@ mod tests {
         );
         let json = std::fs::read_to_string(whole.path().join("summary.json")).unwrap();
         assert!(json.contains("\"games\": 4"), "{json}");
+        // the seats by the names the web app gives them
+        assert!(json.contains("\"Light\"") && html.contains("Light wins"), "{json}");
         // a reading the rules do not know is refused before anything is played
         let mut bad = spec(whole.path(), 4, (0, 1));
         bad.game.game = "makruk".into();
