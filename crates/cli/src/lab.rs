@@ -899,7 +899,10 @@ mod tests {
         let json = std::fs::read_to_string(whole.path().join("summary.json")).unwrap();
         assert!(json.contains("\"games\": 4"), "{json}");
         // the seats by the names the web app gives them
-        assert!(json.contains("\"Light\"") && html.contains("Light wins"), "{json}");
+        assert!(
+            json.contains("\"Light\"") && html.contains("Light wins"),
+            "{json}"
+        );
         // a reading the rules do not know is refused before anything is played
         let mut bad = spec(whole.path(), 4, (0, 1));
         bad.game.game = "makruk".into();

@@ -201,9 +201,40 @@ pub enum ShogiRecordError {
 /// What is wrong with a CSA record.
 pub type CsaError = ShogiRecordError;
 
+/// A shogi record's set-up start: its squares (rank by rank from the top, each file from
+/// the left, pieces as FEN letters), the hands' FEN letters and the side to move; a
+/// position the rules refuse is named with the record's `line`.
+pub(crate) fn set_up_game(
+    v: &'static Variant,
+    cells: &[Option<String>],
+    hands: &[String; 2],
+    side: Color,
+    line: usize,
+) -> Result<ChessGame, ShogiRecordError> {
+    let s = v.shape();
+    let bad = |text: &str, why: &str| ShogiRecordError::Position {
+        line,
+        text: text.to_string(),
+        why: why.to_string(),
+    };
+    if cells.len() != (s.files * s.ranks) as usize {
+        return Err(bad("", "the board needs nine rows of nine squares"));
+    }
+    let fen = format!(
+        "{}[{}{}] {} - - 0 1",
+        board_fen(cells, s.files as usize),
+        hands[0],
+        hands[1],
+        if side == Color::White { 'w' } else { 'b' }
+    );
+    Position::from_fen(v, &fen)
+        .map(ChessGame::from_position)
+        .map_err(|e| bad(&fen, &e.to_string()))
+}
+
 /// A board's FEN from its squares (rank by rank from the top, each file from the left):
 /// pieces as FEN letters, runs of empty squares as numbers.
-pub(crate) fn board_fen(cells: &[Option<String>], files: usize) -> String {
+fn board_fen(cells: &[Option<String>], files: usize) -> String {
     let rows: Vec<String> = cells
         .chunks(files.max(1))
         .map(|row| {
@@ -248,19 +279,7 @@ pub fn read(v: &'static Variant, text: &str) -> Result<ChessGame, CsaError> {
         if board.is_empty() {
             return Ok(ChessGame::new(v));
         }
-        if board.len() != (s.files * s.ranks) as usize {
-            return Err(bad(line, "", "the board needs nine P lines"));
-        }
-        let mut fen = board_fen(board, s.files as usize);
-        fen += &format!(
-            "[{}{}] {} - - 0 1",
-            hands[0],
-            hands[1],
-            if side == Color::White { 'w' } else { 'b' }
-        );
-        Position::from_fen(v, &fen)
-            .map(ChessGame::from_position)
-            .map_err(|e| bad(line, &fen, &e.to_string()))
+        set_up_game(v, board, hands, side, line)
     };
     let letter = |name: &str, c: Color| -> Option<String> {
         let k = kind_of(v, name)?;

@@ -462,25 +462,13 @@ pub fn read(v: &'static Variant, text: &str) -> Result<KifGame, KifError> {
                 return Ok(ChessGame::new(v));
             }
         }
-        if cells.len() != (s.files * s.ranks) as usize {
-            return Err(bad(line, "", "the board needs nine rows of nine squares"));
-        }
-        let mut fen = super::csa::board_fen(&cells, s.files as usize);
         // the upper side moves first in a handicap game
         let side = side.unwrap_or(if handicap.is_some() {
             Color::Black
         } else {
             Color::White
         });
-        fen += &format!(
-            "[{}{}] {} - - 0 1",
-            hands[0],
-            hands[1],
-            if side == Color::White { 'w' } else { 'b' }
-        );
-        Position::from_fen(v, &fen)
-            .map(ChessGame::from_position)
-            .map_err(|e| bad(line, &fen, &e.to_string()))
+        super::csa::set_up_game(v, &cells, hands, side, line)
     };
     for (i, raw) in text.lines().enumerate() {
         let n = i + 1;
