@@ -516,28 +516,16 @@ fn run(cli: Cli) -> Result<()> {
             shard,
             out,
         } => {
-            let (name, values) = compare
-                .split_once('=')
-                .ok_or_else(|| anyhow::anyhow!("--compare is option=a,b[,c], not {compare:?}"))?;
-            let values: Vec<String> = values
-                .split(',')
-                .map(|v| v.trim().to_string())
-                .filter(|v| !v.is_empty())
-                .collect();
-            let shard = shard
-                .split_once('/')
-                .and_then(|(k, n)| Some((k.trim().parse().ok()?, n.trim().parse().ok()?)))
-                .ok_or_else(|| anyhow::anyhow!("--shard is K/N, not {shard:?}"))?;
             let spec = lab::LabSpec {
                 game,
-                compare: (name.trim().to_string(), values),
+                compare: lab::parse_compare(&compare)?,
                 games,
                 level,
                 jobs: jobs
                     .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
                 seed,
                 random_plies,
-                shard,
+                shard: lab::parse_shard(&shard)?,
                 out: out.clone(),
             };
             println!("{}", lab::run(&spec)?);

@@ -23,6 +23,9 @@ use std::sync::Mutex;
 
 use crate::GameArgs;
 
+mod report;
+use report::report;
+
 /// One experiment.
 pub struct LabSpec {
     /// The game, its ruleset and the options every reading shares.
@@ -43,6 +46,26 @@ pub struct LabSpec {
     pub shard: (usize, usize),
     /// Where `games.csv`, `summary.json` and `report.html` go.
     pub out: PathBuf,
+}
+
+/// `--compare option=a,b[,c]`: the option's name and its values.
+pub fn parse_compare(text: &str) -> Result<(String, Vec<String>)> {
+    let (name, values) = text
+        .split_once('=')
+        .ok_or_else(|| anyhow!("--compare is option=a,b[,c], not {text:?}"))?;
+    let values = values
+        .split(',')
+        .map(|v| v.trim().to_string())
+        .filter(|v| !v.is_empty())
+        .collect();
+    Ok((name.trim().to_string(), values))
+}
+
+/// `--shard K/N`.
+pub fn parse_shard(text: &str) -> Result<(usize, usize)> {
+    text.split_once('/')
+        .and_then(|(k, n)| Some((k.trim().parse().ok()?, n.trim().parse().ok()?)))
+        .ok_or_else(|| anyhow!("--shard is K/N, not {text:?}"))
 }
 
 /// What one game gave.
@@ -449,6 +472,18 @@ pub struct Share {
     pub high: f64,
 }
 
+impl Share {
+    /// As a percentage with its interval, the ends joined by `dash`: `50% (24-76)`.
+    pub fn text(&self, dash: &str) -> String {
+        format!(
+            "{:.0}% ({:.0}{dash}{:.0})",
+            self.p * 100.0,
+            self.low * 100.0,
+            self.high * 100.0
+        )
+    }
+}
+
 /// `k` of `n` with its Wilson 95% interval.
 pub fn share(k: usize, n: usize) -> Share {
     if n == 0 {
@@ -554,27 +589,27 @@ impl Summary {
         })
     }
 
+    /// Each seat's share of wins under its name, then Shaturanga's alliances' shares.
+    pub fn shares(&self) -> Vec<(String, Share)> {
+        self.names
+            .iter()
+            .cloned()
+            .zip(self.wins.iter().copied())
+            .chain(
+                ["South and North together", "West and East together"]
+                    .iter()
+                    .map(|a| a.to_string())
+                    .zip(self.alliances.iter().copied()),
+            )
+            .collect()
+    }
+
     /// One line of text.
     pub fn line(&self) -> String {
-        let pct = |s: &Share| {
-            format!(
-                "{:.0}% ({:.0}-{:.0})",
-                s.p * 100.0,
-                s.low * 100.0,
-                s.high * 100.0
-            )
-        };
         let wins: Vec<String> = self
-            .wins
+            .shares()
             .iter()
-            .enumerate()
-            .map(|(i, s)| format!("{} {}", self.names[i], pct(s)))
-            .chain(
-                self.alliances
-                    .iter()
-                    .zip(["South and North", "West and East"])
-                    .map(|(s, a)| format!("{a} together {}", pct(s))),
-            )
+            .map(|(name, s)| format!("{name} {}", s.text("-")))
             .collect();
         let ends: Vec<String> = self
             .reasons
@@ -586,182 +621,13 @@ impl Summary {
             self.reading,
             self.games,
             wins.join(", "),
-            pct(&self.draws),
+            self.draws.text("-"),
             self.length.0,
             self.length.1,
             self.branching,
             ends.join(", ")
         )
     }
-}
-
-/// Escapes text for HTML.
-fn esc(t: &str) -> String {
-    t.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
-/// The report: a self-contained page with a chart of results per seat (with their
-/// intervals) and a histogram of lengths for each reading, and the table of endings.
-fn report(title: &str, summaries: &[Summary], games: &[GameMetrics]) -> String {
-    let colours = ["#8c510a", "#01665e", "#c51b7d", "#4d9221", "#777777"];
-    let mut body = String::new();
-    // results per seat: bars with whiskers, one group per reading
-    let seats = summaries.iter().map(|s| s.wins.len()).max().unwrap_or(2);
-    let bars = seats + 1;
-    let group = bars as f64 * 22.0 + 30.0;
-    let width = 60.0 + group * summaries.len() as f64;
-    let mut svg = format!(
-        "<svg class=\"chart\" id=\"results\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"240\">\
-         <line x1=\"40\" y1=\"200\" x2=\"{width:.0}\" y2=\"200\" stroke=\"#333\"/>"
-    );
-    for t in [0, 25, 50, 75, 100] {
-        let y = 200.0 - t as f64 * 1.8;
-        svg += &format!(
-            "<text x=\"34\" y=\"{:.0}\" font-size=\"10\" text-anchor=\"end\">{t}%</text>\
-             <line x1=\"40\" y1=\"{y:.0}\" x2=\"{width:.0}\" y2=\"{y:.0}\" stroke=\"#ddd\"/>",
-            y + 3.0
-        );
-    }
-    for (gi, s) in summaries.iter().enumerate() {
-        let x0 = 50.0 + gi as f64 * group;
-        let shares: Vec<&Share> = s.wins.iter().chain(std::iter::once(&s.draws)).collect();
-        for (bi, sh) in shares.iter().enumerate() {
-            let x = x0 + bi as f64 * 22.0;
-            let h = sh.p * 180.0;
-            let colour = if bi + 1 == shares.len() {
-                colours[4]
-            } else {
-                colours[bi % 4]
-            };
-            svg += &format!(
-                "<rect class=\"bar\" x=\"{x:.0}\" y=\"{:.1}\" width=\"18\" height=\"{h:.1}\" fill=\"{colour}\"/>\
-                 <line x1=\"{:.0}\" x2=\"{:.0}\" y1=\"{:.1}\" y2=\"{:.1}\" stroke=\"#000\"/>",
-                200.0 - h,
-                x + 9.0,
-                x + 9.0,
-                200.0 - sh.low * 180.0,
-                200.0 - sh.high * 180.0
-            );
-        }
-        svg += &format!(
-            "<text x=\"{:.0}\" y=\"218\" font-size=\"12\" text-anchor=\"middle\">{}</text>",
-            x0 + (bars as f64 * 22.0) / 2.0,
-            esc(&s.reading)
-        );
-    }
-    let names = summaries
-        .iter()
-        .find(|s| s.names.len() == seats)
-        .map(|s| s.names.clone())
-        .unwrap_or_default();
-    let mut legend: Vec<String> = (0..seats)
-        .map(|i| {
-            let name = names
-                .get(i)
-                .cloned()
-                .unwrap_or_else(|| format!("seat {}", i + 1));
-            format!(
-                "<span style=\"color:{}\">&#9632; {} wins</span>",
-                colours[i % 4],
-                esc(&name)
-            )
-        })
-        .collect();
-    legend.push(format!(
-        "<span style=\"color:{}\">&#9632; no winner</span>",
-        colours[4]
-    ));
-    svg += "</svg>";
-    body += &format!(
-        "<h2>Results by seat</h2><p>{}; the whiskers are 95% intervals.</p>{svg}",
-        legend.join(" ")
-    );
-    // lengths: a histogram per reading, on shared bins
-    let longest = games.iter().map(|g| g.plies).max().unwrap_or(1).max(1);
-    let bins = 12usize;
-    let size = longest.div_ceil(bins).max(1);
-    body += "<h2>Length of the games (moves)</h2>";
-    for s in summaries {
-        let mut counts = vec![0usize; bins];
-        for g in games.iter().filter(|g| g.reading == s.reading) {
-            counts[(g.plies / size).min(bins - 1)] += 1;
-        }
-        let top = counts.iter().copied().max().unwrap_or(1).max(1);
-        let mut h = format!(
-            "<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"130\">",
-            bins * 30 + 20
-        );
-        for (i, c) in counts.iter().enumerate() {
-            let bh = *c as f64 / top as f64 * 90.0;
-            h += &format!(
-                "<rect class=\"bar\" x=\"{}\" y=\"{:.1}\" width=\"26\" height=\"{bh:.1}\" fill=\"#01665e\"/>\
-                 <text x=\"{}\" y=\"118\" font-size=\"9\" text-anchor=\"middle\">{}</text>",
-                10 + i * 30,
-                100.0 - bh,
-                23 + i * 30,
-                i * size
-            );
-        }
-        h += "</svg>";
-        body += &format!(
-            "<h3>{}: mean {:.0} &plusmn; {:.0}</h3>{h}",
-            esc(&s.reading),
-            s.length.0,
-            s.length.1
-        );
-    }
-    // the table
-    body += "<h2>Every reading</h2><table><tr><th>reading</th><th>games</th><th>wins by seat</th><th>no winner</th><th>length</th><th>branching</th><th>endings</th></tr>";
-    for s in summaries {
-        let pct = |x: &Share| {
-            format!(
-                "{:.0}% ({:.0}&ndash;{:.0})",
-                x.p * 100.0,
-                x.low * 100.0,
-                x.high * 100.0
-            )
-        };
-        let wins: Vec<String> = s
-            .wins
-            .iter()
-            .enumerate()
-            .map(|(i, x)| format!("{}: {}", s.names[i], pct(x)))
-            .chain(
-                s.alliances
-                    .iter()
-                    .zip(["South and North", "West and East"])
-                    .map(|(x, a)| format!("{a} together: {}", pct(x))),
-            )
-            .collect();
-        let ends: Vec<String> = s
-            .reasons
-            .iter()
-            .map(|(r, n)| format!("{} {n}", esc(r)))
-            .collect();
-        body += &format!(
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{:.0} &plusmn; {:.0}</td><td>{:.1}</td><td>{}</td></tr>",
-            esc(&s.reading),
-            s.games,
-            wins.join("<br>"),
-            pct(&s.draws),
-            s.length.0,
-            s.length.1,
-            s.branching,
-            ends.join("<br>")
-        );
-    }
-    body += "</table>";
-    format!(
-        "<!doctype html><html><head><meta charset=\"utf-8\"><title>{t}</title><style>\
-         body{{font-family:sans-serif;margin:2em;max-width:60em}}table{{border-collapse:collapse}}\
-         td,th{{border:1px solid #ccc;padding:0.3em 0.6em;vertical-align:top}}</style></head>\
-         <body><h1>{t}</h1><p>Made by <code>ashta lab</code>: the engine in every seat; \
-         each game's metrics are in <code>games.csv</code> beside this page.</p>{body}</body></html>\n",
-        t = esc(title)
-    )
 }
 
 #[cfg(test)]
