@@ -413,7 +413,7 @@ impl Cecp {
         let real = self.game.clone();
         self.game.play(reply);
         if self.game.outcome().is_none() {
-            self.think_pondering(out, reply);
+            self.think_as(out, Some(reply));
         }
         self.game = real;
     }
@@ -421,11 +421,6 @@ impl Cecp {
     /// Starts thinking for the side to move.
     fn think<W: Write + Send + 'static>(&mut self, out: &Arc<Mutex<W>>) {
         self.think_as(out, None);
-    }
-
-    /// Starts a ponder search of the game as it is (after the expected reply).
-    fn think_pondering<W: Write + Send + 'static>(&mut self, out: &Arc<Mutex<W>>, reply: Move) {
-        self.think_as(out, Some(reply));
     }
 
     /// Starts thinking for the side to move; a ponder search when `reply` is the move it

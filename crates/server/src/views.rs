@@ -277,3 +277,18 @@ pub fn shaturanga_board(g: &Shaturanga, last: Option<Value>) -> Value {
         "question": g.decision().map(|d| g.question(d)),
     })
 }
+
+/// Janggi's arrangement of horses and elephants in words, by the files b, c, g and h they
+/// stand on (`arrange-nbbn`: horse, elephant, elephant, horse).
+pub(crate) fn arrangement_words(text: &str) -> Option<String> {
+    let letters = text.strip_prefix("arrange-")?;
+    let words: Vec<&str> = letters
+        .chars()
+        .map(|c| match c {
+            'n' => Some("horse"),
+            'b' => Some("elephant"),
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    Some(format!("Arrange b c g h: {}", words.join(", ")))
+}

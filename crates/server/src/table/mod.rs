@@ -5,7 +5,7 @@
 
 mod records;
 
-use crate::views::{self, move_shape};
+use crate::views::{self, arrangement_words, move_shape};
 use ashta_rules::ahayuta::Ahayuta;
 use ashta_rules::ashtapada::{Ashtapada, Ruleset};
 use ashta_rules::chess::{self, ChessGame, Position};
@@ -198,7 +198,7 @@ impl Table {
                     Some(fen) => {
                         // the shogi games' positions come as SFEN too (four fields, no
                         // `[hand]`, and `b` for the first player)
-                        let sfen = v.spec.game.contains("shogi")
+                        let sfen = speaks_sfen(v)
                             && !fen.contains('[')
                             && fen.split_whitespace().count() <= 4;
                         let pos = if sfen {
@@ -632,7 +632,7 @@ impl Table {
     /// A shogi game's position as SFEN, the shogi programs' form.
     fn sfen(&self) -> Option<String> {
         match &self.live {
-            Live::Chess(g) if g.variant().spec.game.contains("shogi") => Some(g.position().sfen()),
+            Live::Chess(g) if speaks_sfen(g.variant()) => Some(g.position().sfen()),
             _ => None,
         }
     }
@@ -710,19 +710,9 @@ impl Table {
     }
 }
 
-/// Janggi's arrangement of horses and elephants in words, by the files b, c, g and h they
-/// stand on (`arrange-nbbn`: horse, elephant, elephant, horse).
-fn arrangement_words(text: &str) -> Option<String> {
-    let letters = text.strip_prefix("arrange-")?;
-    let words: Vec<&str> = letters
-        .chars()
-        .map(|c| match c {
-            'n' => Some("horse"),
-            'b' => Some("elephant"),
-            _ => None,
-        })
-        .collect::<Option<_>>()?;
-    Some(format!("Arrange b c g h: {}", words.join(", ")))
+/// Whether the shogi programs' SFEN is a form of this game's positions (the shogi games).
+fn speaks_sfen(v: &chess::Variant) -> bool {
+    v.spec.game.contains("shogi")
 }
 
 #[cfg(test)]
