@@ -263,6 +263,92 @@ fn rule_7_capturing_both_hostile_rajahs_restores_the_ally() {
     assert!(!g.is_prisoner(N));
 }
 
+/// Rules 6 and 7 are put whenever their conditions come to hold, not only at the moment
+/// of the capture: here South holds West's rajah before North's rajah falls; when East
+/// takes it, both holders are asked in turn (East first, whose turn it is).
+#[test]
+fn rule_6_the_exchange_is_offered_when_the_ally_falls_later() {
+    let pieces = [
+        ("d1", S, Kind::Rajah),
+        ("b2", S, Kind::Horse),
+        ("c4", W, Kind::Rajah),
+        ("h8", W, Kind::Horse),
+        ("f6", N, Kind::Rajah),
+        ("h7", N, Kind::Pawn),
+        ("f1", E, Kind::Elephant),
+        ("h4", E, Kind::Rajah),
+    ];
+    let mut g = arranged(&pieces, S, Some(3));
+    play(&mut g, "b2c4");
+    assert_eq!(
+        g.decision(),
+        None,
+        "North's rajah is on the board: nothing to offer"
+    );
+    // West and North have no boat; East's elephant takes North's rajah
+    for t in ["throw 2", "throw 2", "throw 4", "f1f6"] {
+        play(&mut g, t);
+    }
+    assert_eq!(
+        g.decision(),
+        Some(Decision::OfferExchange { by: E, hostile: N })
+    );
+    play(&mut g, "no");
+    assert_eq!(
+        g.decision(),
+        Some(Decision::OfferExchange { by: S, hostile: W }),
+        "South, holding West's rajah, is asked now that North's has fallen"
+    );
+    assert_eq!(g.turn(), Turn::Seat(S as usize));
+    let text = g.text();
+    assert!(text.contains(" -SE- ") && text.ends_with(" xEN"), "{text}");
+    assert_eq!(Shaturanga::from_text(&text, BoatMove::Leap).unwrap(), g);
+    play(&mut g, "yes");
+    assert_eq!(g.turn(), Turn::Seat(E as usize), "East answers");
+    play(&mut g, "yes");
+    assert_eq!(at(&g, "a5"), Some((W, Kind::Rajah)));
+    assert_eq!(at(&g, "e8"), Some((N, Kind::Rajah)));
+    assert_eq!(g.current(), S, "the die passes on from East");
+    assert!(
+        !g.text().contains(" xEN"),
+        "the prisoners changed: refusals forgotten"
+    );
+}
+
+/// Rule 6 with the ally's throne occupied: no offer until the throne is vacant; then the
+/// offer comes, and once declined it is not put again until the prisoners change.
+#[test]
+fn rule_6_the_exchange_is_offered_when_the_throne_is_vacated_and_not_asked_twice() {
+    let pieces = [
+        ("d1", S, Kind::Rajah),
+        ("b2", S, Kind::Horse),
+        ("c4", W, Kind::Rajah),
+        ("h8", W, Kind::Horse),
+        ("h7", N, Kind::Pawn),
+        ("e8", E, Kind::Horse),
+        ("h4", E, Kind::Rajah),
+    ];
+    let mut g = arranged(&pieces, S, Some(3));
+    play(&mut g, "b2c4");
+    assert_eq!(g.decision(), None, "North's throne is occupied");
+    for t in ["throw 2", "throw 2", "throw 3"] {
+        play(&mut g, t);
+    }
+    play(&mut g, "e8f6");
+    assert_eq!(
+        g.decision(),
+        Some(Decision::OfferExchange { by: S, hostile: W })
+    );
+    play(&mut g, "no");
+    assert_eq!(g.current(), S);
+    play(&mut g, "throw 3");
+    play(&mut g, "c4b6");
+    assert_eq!(g.decision(), None, "declined: not asked again");
+    let again = Shaturanga::from_text(&g.text(), BoatMove::Leap).unwrap();
+    assert_eq!(again.decision(), None);
+    assert!(g.text().ends_with(" xSW"), "{}", g.text());
+}
+
 #[test]
 fn rule_8_an_empire_built_on_the_hostile_throne_wins_quadruple_stakes() {
     // North's and East's rajahs are prisoners. South's rajah mounts North's throne

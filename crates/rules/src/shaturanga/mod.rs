@@ -13,7 +13,10 @@
 //! - a rajah on its ally's throne takes command of the ally's army while the ally's rajah
 //!   is a prisoner (rule 5, read with rules 3 and 7);
 //! - the exchange of rule 6 is decided by the opponent whose rajah is still on the board,
-//!   and needs both thrones vacant; rule 7's restoration is the capturer's choice;
+//!   and needs both thrones vacant; rule 7's restoration is the capturer's choice; both
+//!   questions are put whenever their conditions come to hold (right after the capture or
+//!   later, when a throne is vacated or the ally's rajah falls), and one answered no is not
+//!   put again until a rajah is taken or restored;
 //! - a concourse of shipping is four boats on the four squares of any 2x2 block, completed
 //!   by the moving boat (the seed's diagram of the five places is not in our copy);
 //! - promotion on the far-edge squares of the owner's horse and elephant files, once the
@@ -211,6 +214,12 @@ pub struct Shaturanga {
     kind_bb: [u64; 5],
     /// Whether each player's rajah is a prisoner.
     prisoner: [bool; 4],
+    /// Who took each prisoner rajah, where known (rules 6 and 7: the holder may bargain).
+    captor: [Option<u8>; 4],
+    /// The questions of rules 6 and 7 answered no since the prisoners last changed (see
+    /// [`Shaturanga::question_due`]): bit `4 * by + hostile` an exchange, `16 + by` a
+    /// restoration.
+    declined: u32,
     status: [Status; 4],
     /// Who moves each army (rule 5).
     command: [u8; 4],
@@ -326,6 +335,8 @@ impl Shaturanga {
             owner_bb: [0; 4],
             kind_bb: [0; 5],
             prisoner: [false; 4],
+            captor: [None; 4],
+            declined: 0,
             status: [Status::Playing; 4],
             command: [0, 1, 2, 3],
             ship_control: [0, 1, 2, 3],

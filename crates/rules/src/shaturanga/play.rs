@@ -114,7 +114,7 @@ impl Shaturanga {
         let mut rajah_taken = None;
         if let Some(t) = taken {
             progress = true;
-            self.on_capture(t);
+            self.on_capture(t, actor);
             if t.kind == Kind::Rajah {
                 rajah_taken = Some(t.owner);
             }
@@ -160,49 +160,74 @@ impl Shaturanga {
         if self.finish_if_over() {
             return;
         }
-        // rules 6 and 7: the capturer of a hostile rajah may offer an exchange or claim back
-        if rajah_taken.is_some() {
-            let a = ally(actor);
-            let both_taken = enemies(actor).iter().all(|&e| self.prisoner[e as usize]);
-            if self.prisoner[a as usize]
-                && self.board[THRONES[a as usize] as usize].is_none()
-                && self.status[actor as usize] == Status::Playing
-            {
-                if both_taken && !self.prisoner[actor as usize] {
-                    self.quiet = 0;
-                    self.phase = Phase::Decide(Decision::Restore { by: actor });
-                    return;
-                }
-                let held = enemies(actor)
-                    .into_iter()
-                    .find(|&e| self.prisoner[e as usize] && Some(e) == rajah_taken);
-                let remaining = enemies(actor)
-                    .into_iter()
-                    .find(|&e| !self.prisoner[e as usize]);
-                if let (Some(h), Some(_)) = (held, remaining) {
-                    if self.board[THRONES[h as usize] as usize].is_none() {
-                        self.quiet = 0;
-                        self.phase = Phase::Decide(Decision::OfferExchange {
-                            by: actor,
-                            hostile: h,
-                        });
-                        return;
-                    }
-                }
+        // rules 6 and 7: a question the move has made due is put before the die passes
+        if let Some(d) = self.question_due() {
+            if self.count_turn(progress) {
+                return;
             }
+            self.phase = Phase::Decide(d);
+            return;
         }
         self.end_turn(progress);
     }
 
+    /// The question of rules 6 and 7 due now, if any, looking at the players from the one
+    /// whose turn it is. A player in play whose ally's rajah is a prisoner, its throne
+    /// vacant:
+    /// - with the own rajah on the board and both hostile rajahs prisoners, at least one
+    ///   taken by this player, may restore the ally's rajah (rule 7);
+    /// - holding a hostile rajah it took, whose throne is vacant, while the other hostile
+    ///   rajah is on the board and its owner still at the table, may offer the exchange
+    ///   (rule 6).
+    ///
+    /// A question answered no is not put again until a rajah is taken or restored.
+    pub(super) fn question_due(&self) -> Option<Decision> {
+        for i in 0..4 {
+            let p = (self.current + i) % 4;
+            let a = ally(p);
+            if self.status[p as usize] != Status::Playing
+                || !self.prisoner[a as usize]
+                || self.board[THRONES[a as usize] as usize].is_some()
+            {
+                continue;
+            }
+            let holds = |e: u8| self.prisoner[e as usize] && self.captor[e as usize] == Some(p);
+            let [e1, e2] = enemies(p);
+            let both = self.prisoner[e1 as usize] && self.prisoner[e2 as usize];
+            if both
+                && !self.prisoner[p as usize]
+                && (holds(e1) || holds(e2))
+                && self.declined & (1 << (16 + p)) == 0
+            {
+                return Some(Decision::Restore { by: p });
+            }
+            for (h, other) in [(e1, e2), (e2, e1)] {
+                if holds(h)
+                    && self.answerer(p) == Some(other)
+                    && self.board[THRONES[h as usize] as usize].is_none()
+                    && self.declined & (1 << (4 * p + h)) == 0
+                {
+                    return Some(Decision::OfferExchange { by: p, hostile: h });
+                }
+            }
+        }
+        None
+    }
+
+    /// Who answers `p`'s offer of an exchange (rule 6): the hostile player whose rajah is
+    /// still on the board, if still at the table.
+    fn answerer(&self, p: u8) -> Option<u8> {
+        enemies(p).into_iter().find(|&e| {
+            !self.prisoner[e as usize]
+                && matches!(self.status[e as usize], Status::Playing | Status::Peace)
+        })
+    }
+
     pub(super) fn decide(&mut self, d: Decision, yes: bool) {
         match d {
-            Decision::OfferExchange { by, hostile } if yes => {
-                let remaining = enemies(by)
-                    .into_iter()
-                    .find(|&e| !self.prisoner[e as usize])
-                    .unwrap_or(hostile);
+            Decision::OfferExchange { by, hostile } if yes && self.answerer(by).is_some() => {
                 self.phase = Phase::Decide(Decision::AnswerExchange {
-                    by: remaining,
+                    by: self.answerer(by).unwrap_or(hostile),
                     offerer: by,
                     hostile,
                 });
@@ -213,13 +238,27 @@ impl Shaturanga {
             } if yes => {
                 self.restore(hostile);
                 self.restore(ally(offerer));
+                self.quiet = 0;
             }
-            Decision::Restore { by } if yes => self.restore(ally(by)),
-            _ => {}
+            Decision::Restore { by } if yes => {
+                self.restore(ally(by));
+                self.quiet = 0;
+            }
+            Decision::OfferExchange { by, hostile }
+            | Decision::AnswerExchange {
+                offerer: by,
+                hostile,
+                ..
+            } => self.declined |= 1 << (4 * by + hostile),
+            Decision::Restore { by } => self.declined |= 1 << (16 + by),
         }
         self.update_status();
-        if !self.finish_if_over() {
-            self.end_turn(true);
+        if self.finish_if_over() {
+            return;
+        }
+        match self.question_due() {
+            Some(next) => self.phase = Phase::Decide(next),
+            None => self.pass_die(),
         }
     }
 
@@ -237,6 +276,8 @@ impl Shaturanga {
             }),
         );
         self.prisoner[p as usize] = false;
+        self.captor[p as usize] = None;
+        self.declined = 0;
         self.command[p as usize] = p;
     }
 
@@ -245,10 +286,13 @@ impl Shaturanga {
         self.debts[to as usize] += stakes;
     }
 
-    pub(super) fn on_capture(&mut self, t: Piece) {
+    /// `t` is taken by a piece `by` moved.
+    pub(super) fn on_capture(&mut self, t: Piece, by: u8) {
         match t.kind {
             Kind::Rajah => {
                 self.prisoner[t.owner as usize] = true;
+                self.captor[t.owner as usize] = Some(by);
+                self.declined = 0;
             }
             Kind::Pawn => {
                 self.pawns_lost[t.owner as usize] += 1;
@@ -409,17 +453,28 @@ impl Shaturanga {
         }
     }
 
-    /// Passes the die to the next player in play (rule 13: a player out of the game is
-    /// skipped).
+    /// Counts a turn, and passes the die to the next player in play (rule 13: a player
+    /// out of the game is skipped).
     pub(super) fn end_turn(&mut self, progress: bool) {
+        if !self.count_turn(progress) {
+            self.pass_die();
+        }
+    }
+
+    /// Counts a turn with or without a capture or promotion; returns whether the game
+    /// ended for want of them.
+    pub(super) fn count_turn(&mut self, progress: bool) -> bool {
         if progress {
             self.quiet = 0;
+            false
         } else {
             self.quiet += 1;
-            if self.end_if_quiet() {
-                return;
-            }
+            self.end_if_quiet()
         }
+    }
+
+    /// The next player in play throws.
+    pub(super) fn pass_die(&mut self) {
         for i in 1..=4 {
             let p = (self.current + i) % 4;
             if self.status[p as usize] == Status::Playing {

@@ -73,10 +73,14 @@ impl Shaturanga {
     /// S, W, N or E and its kind p, b, h, e, k; digits count empty squares), the seat to
     /// throw or move, the phase (`start:3,-,5,-` opening throws, `throw`, `die:5`,
     /// `offer:S:W`, `answer:E:S:W`, `restore:S`), the standings (`+` playing, `=` at peace,
-    /// `x` out, `r` resigned), the prisoners (`p` or `-`), who commands each army and each boat, the
+    /// `x` out, `r` resigned), the prisoners (the seat letter of the player who took the
+    /// rajah, `p` if not known, `-` on the board), who commands each army and each boat, the
     /// thrones seized and empires built (`y` or `-`), pawns lost, stakes, and the turns
     /// without a capture or promotion:
-    /// `Wb... S throw ++++ ---- SWNE SWNE ---- ---- 0,0,0,0 0,0,0,0 0`.
+    /// `Wb... S throw ++++ ---- SWNE SWNE ---- ---- 0,0,0,0 0,0,0,0 0`; then, where a
+    /// question of rules 6 and 7 was answered no since the prisoners last changed, a
+    /// thirteenth field lists them: `xSW` (South's exchange of West's rajah), `rS` (South's
+    /// restoration of North's), comma-separated.
     pub fn text(&self) -> String {
         let mut rows = Vec::new();
         for r in (0..8u8).rev() {
@@ -140,13 +144,36 @@ impl Shaturanga {
                 .collect::<Vec<_>>()
                 .join(",")
         };
+        let prisoners: String = (0..4)
+            .map(|p| match (self.prisoner[p], self.captor[p]) {
+                (false, _) => '-',
+                (true, None) => 'p',
+                (true, Some(c)) => seat(c),
+            })
+            .collect();
+        let mut declined = Vec::new();
+        for by in 0..4u8 {
+            for h in 0..4u8 {
+                if self.declined & (1 << (4 * by + h)) != 0 {
+                    declined.push(format!("x{}{}", seat(by), seat(h)));
+                }
+            }
+            if self.declined & (1 << (16 + by)) != 0 {
+                declined.push(format!("r{}", seat(by)));
+            }
+        }
+        let declined = if declined.is_empty() {
+            String::new()
+        } else {
+            format!(" {}", declined.join(","))
+        };
         format!(
-            "{} {} {} {} {} {} {} {} {} {} {} {}",
+            "{} {} {} {} {} {} {} {} {} {} {} {}{declined}",
             rows.join("/"),
             seat(self.current),
             phase,
             standing,
-            flags(&|p| self.prisoner[p], 'p'),
+            prisoners,
             self.command.iter().map(|&c| seat(c)).collect::<String>(),
             self.ship_control
                 .iter()
@@ -164,8 +191,8 @@ impl Shaturanga {
     pub fn from_text(text: &str, boat: BoatMove) -> Result<Shaturanga, ShaturangaError> {
         let bad = |what: &str| ShaturangaError::Position(what.to_string());
         let fields: Vec<&str> = text.split_whitespace().collect();
-        if fields.len() != 12 {
-            return Err(bad("expected 12 fields"));
+        if !(12..=13).contains(&fields.len()) {
+            return Err(bad("expected 12 fields (13 with questions declined)"));
         }
         let seat_of = |c: char| -> Result<u8, ShaturangaError> {
             SEAT_LETTERS
@@ -275,7 +302,11 @@ impl Shaturanga {
             };
         }
         for (p, c) in four(fields[4], "prisoners")?.into_iter().enumerate() {
-            g.prisoner[p] = c == 'p';
+            g.prisoner[p] = c != '-';
+            g.captor[p] = match c {
+                '-' | 'p' => None,
+                c => Some(seat_of(c).map_err(|_| bad("prisoners are -, p or the captor's seat"))?),
+            };
         }
         for (p, c) in four(fields[5], "commands")?.into_iter().enumerate() {
             g.command[p] = seat_of(c)?;
@@ -310,6 +341,20 @@ impl Shaturanga {
         g.quiet = fields[11]
             .parse()
             .map_err(|_| bad("quiet turns: a number"))?;
+        if let Some(list) = fields.get(12) {
+            for t in list.split(',') {
+                let cs: Vec<char> = t.chars().collect();
+                match cs.as_slice() {
+                    ['x', by, h] => g.declined |= 1 << (4 * seat_of(*by)? + seat_of(*h)?),
+                    ['r', by] => g.declined |= 1 << (16 + seat_of(*by)?),
+                    _ => {
+                        return Err(bad(&format!(
+                            "{t:?} is not a question declined (xSW: an exchange, rS: a restoration)"
+                        )))
+                    }
+                }
+            }
+        }
         g.check_possible().map_err(|e| bad(&e))?;
         if !g.finish_if_over() {
             g.end_if_quiet();
