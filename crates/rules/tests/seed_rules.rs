@@ -340,6 +340,33 @@ fn sittuyin_promotion_in_place_or_by_a_fers_step() {
 }
 
 #[test]
+fn sittuyin_rook_count_gives_a_lone_king_in_the_centre_five_moves_more() {
+    // seed 001 §V: "mate should be achieved within 16 moves; if the lone king is on any of
+    // the four central squares, then the 16 moves start to be counted after the 5th move of
+    // the lone king (effectively giving 21 moves)". The count is in plies.
+    let mut g = game_at("sittuyin", "8/8/8/3k4/8/8/3r4/3RK3 w - - 0 1");
+    play(&mut g, &["d1d2"]);
+    assert_eq!(g.position().fen(), "8/8/8/3k4/8/8/3R4/4K3[] b - 42 0 1");
+    let mut g = game_at("sittuyin", "8/8/8/k7/8/8/3r4/3RK3 w - - 0 1");
+    play(&mut g, &["d1d2"]);
+    assert_eq!(g.position().fen(), "8/8/8/k7/8/8/3R4/4K3[] b - 32 0 1");
+    // the grace stays when the king leaves the centre, and the count runs to its end
+    let mut g = game_at("sittuyin", "8/8/8/3k4/8/8/8/R3K3 b - 42 40 30");
+    play(&mut g, &["d5c6"]);
+    assert_eq!(result(&g), None);
+    assert_eq!(g.position().fen(), "8/8/2k5/8/8/8/8/R3K3[] w - 42 41 31");
+    play(&mut g, &["e1f1"]);
+    assert_eq!(result(&g), Some((None, "counting rule".into())));
+    // Fairy-Stockfish counts 16 moves wherever the king stands
+    let fsf = variant("sittuyin", Some("fairy-stockfish"), &[]).unwrap();
+    let mut g = ChessGame::from_position(
+        Position::from_fen(fsf, "8/8/8/3k4/8/8/3r4/3RK3 w - - 0 1").unwrap(),
+    );
+    play(&mut g, &["d1d2"]);
+    assert_eq!(g.position().fen(), "8/8/8/3k4/8/8/3R4/4K3[] b - 32 0 1");
+}
+
+#[test]
 fn sittuyin_stalemating_move_is_illegal() {
     // seed 001 §V: "Any move that would place the opponent's king into a stalemate position is
     // prohibited"
@@ -366,6 +393,20 @@ fn makruk_counting_starts_and_expires() {
     );
     assert_eq!(result(&g), None);
     play(&mut g, &["e5e6"]);
+    assert_eq!(result(&g), Some((None, "counting rule".into())));
+}
+
+#[test]
+fn ouk_chatrang_counting_starts_and_runs_to_the_end() {
+    // seed 001 §VII: Ouk Chatrang counts as Makruk does (§VI: two rooks 8 moves, less the
+    // pieces on the board), and the game is drawn when the count runs out
+    let mut g = game_at("ouk-chatrang", "4k3/3r4/8/8/8/8/3R4/4K2R w - - 0 1");
+    play(&mut g, &["d2d7"]);
+    assert_eq!(g.position().fen(), "4k3/3R4/8/8/8/8/8/4K2R b - 16 8 1");
+    let mut g = game_at("ouk-chatrang", "7k/8/8/8/8/8/4RR2/4K3 b - 16 14 1");
+    play(&mut g, &["h8g8"]);
+    assert_eq!(result(&g), None);
+    play(&mut g, &["e2e3"]);
     assert_eq!(result(&g), Some((None, "counting rule".into())));
 }
 
@@ -470,6 +511,19 @@ fn shatar_niol_and_rook_mate() {
         result(&game_at("shatar", "k7/8/8/8/8/8/8/K6R w - - 0 1")).map(|r| r.0),
         Some(None)
     );
+}
+
+#[test]
+fn shatar_bishop_mate_ending_a_run_of_checks_with_a_shak_wins() {
+    // seed 001 §VIII: a mate by bishop wins when the mating side's unbroken run of checks
+    // before it included a shak (a check by bers, rook or knight); here the rook's check
+    let mut g = game_at("shatar", "6b1/6kp/8/8/8/4B3/R7/K7 w - - 0 1");
+    play(&mut g, &["a2g2", "g7h8", "e3d4"]);
+    assert_eq!(result(&g), Some((Some(0), "checkmate".into())));
+    // the run broken by a quiet move: the same mate is niol
+    let mut g = game_at("shatar", "6b1/p5kp/8/8/8/4B3/R7/K7 w - - 0 1");
+    play(&mut g, &["a2g2", "g7h8", "a1b1", "a7a6", "e3d4"]);
+    assert_eq!(result(&g), Some((None, "niol: mate without a shak".into())));
 }
 
 // ---- Art of Asha, seed 000 ----

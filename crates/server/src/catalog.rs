@@ -69,7 +69,7 @@ Checkmate wins; baring the opponent's king wins; the player who stalemates the o
         rules: "The pawns stand fixed; White first places all its pieces behind its pawn line, then Black (no two black rooks on one file, no black rook on the white king's file).
 The sin (elephant) steps one square forward or diagonally; the fers one square diagonally.
 A pawn on a square of the promotion diagonals may become a fers, in place or with a fers step, if its side has no fers; that move may not give check.
-A move that stalemates is not allowed. Counting rules end long endgames.",
+A move that stalemates is not allowed. Against a bare king the stronger side must mate within a count: 16 moves with a rook (21 if the lone king stood on a centre square when the count began), 44 with a sin, 64 otherwise.",
     },
     About {
         id: "makruk",

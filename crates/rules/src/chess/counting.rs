@@ -11,6 +11,9 @@
 //!   two knights 32, one khon 44, one knight 64, otherwise 64) and the counter starts at
 //!   twice the number of pieces on the board, so that the stronger side has
 //!   `value - pieces` moves, as the seed's tables say.
+//! - Sittuyin (ASEAN counting): when one side is bare, 16 moves with a rook, 44 with a
+//!   silver, 64 otherwise, counted from 0; by seed 001 §V a lone king on one of the four
+//!   centre squares when a rook's count starts has five moves before the 16 begin.
 
 use super::position::{CountState, Move, Position};
 use super::variant::{Counting, Kind};
@@ -32,7 +35,7 @@ fn limit_for(pos: &Position, rule: Counting) -> u16 {
     let bare = |c: Color| pos.color_bb(c).count() == 1;
     let strong = match (bare(Color::White), bare(Color::Black)) {
         (true, true) => return 0,
-        (false, false) => return if rule == Counting::Asean { 0 } else { 128 },
+        (false, false) => return if asean(rule) { 0 } else { 128 },
         (true, false) => Color::Black,
         (false, true) => Color::White,
     };
@@ -40,7 +43,7 @@ fn limit_for(pos: &Position, rule: Counting) -> u16 {
     let silvers = count_kind(pos, strong, "silver");
     let knights = count_kind(pos, strong, "knight");
     let moves = match rule {
-        Counting::Asean => {
+        Counting::Asean | Counting::AseanCentre => {
             if rooks > 0 {
                 16
             } else if silvers > 0 {
@@ -68,6 +71,28 @@ fn limit_for(pos: &Position, rule: Counting) -> u16 {
     2 * moves
 }
 
+fn asean(rule: Counting) -> bool {
+    matches!(rule, Counting::Asean | Counting::AseanCentre)
+}
+
+/// The plies a lone king on a centre square has before a rook's count begins (seed 001
+/// §V: "after the 5th move of the lone king").
+const CENTRE_GRACE: u16 = 10;
+
+/// A rook's count against a lone king (in plies), of ASEAN counting.
+const ROOK_COUNT: u16 = 32;
+
+/// Whether a bare king stands on one of the four centre squares (Sittuyin's 8x8 board).
+fn lone_king_in_centre(pos: &Position) -> bool {
+    [Color::White, Color::Black].into_iter().any(|c| {
+        let own = pos.color_bb(c);
+        own.count() == 1
+            && own
+                .first()
+                .is_some_and(|s| (3..=4).contains(&s.file()) && (3..=4).contains(&s.rank()))
+    })
+}
+
 /// Updates the count after a move: it runs on while the limit stays the same and nothing
 /// is captured, and starts afresh when either changes.
 pub(crate) fn update(pos: &mut Position, _us: Color, _m: Move, _moved: Option<Kind>) {
@@ -78,17 +103,26 @@ pub(crate) fn update(pos: &mut Position, _us: Color, _m: Move, _moved: Option<Ki
         return;
     }
     let captured = pos.rule50 == 0;
-    if pos.count.limit == limit && !captured {
+    let same = pos.count.limit == limit
+        || (rule == Counting::AseanCentre
+            && limit == ROOK_COUNT
+            && pos.count.limit == ROOK_COUNT + CENTRE_GRACE);
+    if same && !captured {
         pos.count.ply += 1;
     } else {
         let bare =
             pos.color_bb(Color::White).count() == 1 || pos.color_bb(Color::Black).count() == 1;
-        let start = if bare && rule != Counting::Asean {
+        let start = if bare && !asean(rule) {
             2 * pos.occupied().count() as u16
         } else {
             0
         };
-        pos.count = CountState { limit, ply: start };
+        let grace =
+            rule == Counting::AseanCentre && limit == ROOK_COUNT && lone_king_in_centre(pos);
+        pos.count = CountState {
+            limit: if grace { limit + CENTRE_GRACE } else { limit },
+            ply: start,
+        };
     }
 }
 

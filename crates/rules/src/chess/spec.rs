@@ -145,6 +145,10 @@ pub enum Counting {
     Cambodian,
     /// Sittuyin's counts (Fairy-Stockfish ASEAN counting).
     Asean,
+    /// Sittuyin's counts as seed 001 §V gives them: ASEAN counting, and a rook's 16 moves
+    /// against a lone king standing on a centre square when the count starts begin only
+    /// after five moves of that king (21 in all).
+    AseanCentre,
 }
 
 /// The king's knight leap of Chaturanga and Ouk Chatrang.

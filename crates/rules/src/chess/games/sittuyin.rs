@@ -31,6 +31,10 @@ pub(super) fn spec(fsf: bool, _opt: &super::Opts) -> VariantSpec {
     s.promotion_ranks = vec![];
     s.hooks.setup = Setup::Sittuyin { fsf };
     s.hooks.stalemate_illegal = !fsf;
-    s.end.counting = Counting::Asean;
+    s.end.counting = if fsf {
+        Counting::Asean
+    } else {
+        Counting::AseanCentre
+    };
     s
 }
