@@ -16,6 +16,7 @@ use anyhow::Result;
 use ashta_engine::{apply_level, Info, Limits, Searcher};
 use ashta_rules::chess::{perft, variant, ChessGame, Position, Variant, GAMES};
 use ashta_rules::geometry::Color;
+use ashta_rules::Game;
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -268,9 +269,22 @@ fn command<W: Write + Send + 'static>(s: &mut Session, line: &str, out: &Arc<Mut
         "gameover" => Ok(()),
         "d" => {
             let p = s.current.position();
+            // where our rules end the game here (claims included), the result and why
+            let result = match s.current.outcome() {
+                Some(o) => format!(
+                    "Result: {} ({})\n",
+                    match o.winner() {
+                        Some(0) => "1-0",
+                        Some(_) => "0-1",
+                        None => "1/2-1/2",
+                    },
+                    o.reason
+                ),
+                None => String::new(),
+            };
             say(
                 out,
-                &format!("{}Fen: {}", crate::play::board_text(p), p.fen()),
+                &format!("{}{result}Fen: {}", crate::play::board_text(p), p.fen()),
             );
             Ok(())
         }

@@ -240,12 +240,20 @@ fn fsf_names_and_ruleset_option() {
 fn moves_go_on_past_claimed_draws_and_stop_at_a_bad_one() {
     // the start position a third time (a repetition Fairy-Stockfish leaves to claim),
     // then a move more
-    let out = talk("setoption name Ruleset value fairy-stockfish\nposition startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 e2e4\nd\ngo depth 2\n");
+    let out = talk("setoption name Ruleset value fairy-stockfish\nposition startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 e2e4\nd\n");
     assert!(
         out.contains("Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq"),
         "{out}"
     );
     assert!(!out.contains("error"), "{out}");
+    assert!(!out.contains("Result:"), "the game goes on: {out}");
+    // `d` says where our rules end the game (the claims included)
+    let out = talk("setoption name Ruleset value fairy-stockfish\nposition startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8\nd\n");
+    assert!(out.contains("Result: 1/2-1/2 ("), "{out}");
+    let out = talk("position fen k7/8/1K6/8/8/8/8/7R w - - 0 1 moves h1h8\nd\n");
+    assert!(out.contains("Result: 1-0 (checkmate)"), "{out}");
+    let out =
+        talk("position startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 e2e4\ngo depth 2\n");
     assert!(
         out.contains("bestmove ") && !out.contains("bestmove (none)"),
         "{out}"

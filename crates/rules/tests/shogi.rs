@@ -99,6 +99,14 @@ fn fourfold_repetition_and_perpetual_check() {
     assert_eq!(result(&g), None, "threefold is not enough in shogi");
     play(&mut g, &["a1a2", "d9d8", "a2a1", "d8d9"]);
     assert_eq!(result(&g), Some((None, "repetition".into())));
+    // the checks must run through the whole sennichite, from the first occurrence: here
+    // the first cycle's rook move away gives no check, so the fourth occurrence is a draw
+    // (as Fairy-Stockfish judges it; found by tools/differential.py)
+    let mut g = game_at("shogi", "3k5/9/9/9/9/9/9/9/4R3K[] w - - 0 1");
+    play(&mut g, &["e1f1", "d9e9", "f1e1", "e9d9"]);
+    play(&mut g, &["e1d1", "d9e9", "d1e1", "e9d9"]);
+    play(&mut g, &["e1d1", "d9e9", "d1e1", "e9d9"]);
+    assert_eq!(result(&g), Some((None, "repetition".into())));
 }
 
 #[test]

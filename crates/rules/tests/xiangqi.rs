@@ -129,6 +129,24 @@ fn perpetual_chase_of_an_unprotected_piece_loses() {
     assert_eq!(result(&g), Some((Some(1), "perpetual chase".into())));
 }
 
+/// Attacking a soldier that has not crossed the river is no chase (Fairy-Stockfish agrees):
+/// Red's cannon goes h3-g3 (at the black soldier on g6, still on Black's side) and back
+/// h3 (at the horse on h10); found by `tools/differential.py`.
+#[test]
+fn attacking_an_uncrossed_soldier_is_no_chase() {
+    let mut g = game_at(
+        "xiangqi",
+        "1nbakabn1/r7r/1c5c1/p1p1p3p/6p2/9/P1P1P1P1P/7C1/1C7/RNBAKABNR b - - 0 1",
+    );
+    play(
+        &mut g,
+        &[
+            "i9i8", "h3g3", "i8i9", "g3h3", "i9i8", "h3g3", "i8i9", "g3h3",
+        ],
+    );
+    assert_eq!(result(&g), Some((None, "repetition".into())));
+}
+
 #[test]
 fn records_replay_with_wxf_or_san() {
     let mut g = ChessGame::new(seed("xiangqi", &[]));

@@ -2,7 +2,7 @@
 //!
 //! The count is kept as Fairy-Stockfish keeps it, in plies: a limit and a counter, written
 //! in the FEN's en passant and half-move fields while a count runs. When the counter
-//! reaches the limit the game is drawn.
+//! reaches the limit the game is drawn (under Fairy-Stockfish's rules, when it passes it).
 //!
 //! - Board's honour (Makruk): when no pawn is left and the side to move is not bare, the
 //!   disadvantaged side counts 64 moves (limit 128 plies) from 0.
@@ -128,5 +128,6 @@ pub(crate) fn update(pos: &mut Position, _us: Color, _m: Move, _moved: Option<Ki
 
 /// Whether the count has run out (a draw).
 pub fn expired(pos: &Position) -> bool {
-    pos.count.limit > 0 && pos.count.ply >= pos.count.limit
+    let c = pos.count;
+    c.limit > 0 && (c.ply > c.limit || (c.ply == c.limit && !pos.v.spec.end.counting_past_limit))
 }

@@ -264,6 +264,8 @@ impl Position {
             pos.fullmove = num("move number", t)?.max(1);
         }
         pos.validate()?;
+        // an en passant square no pawn can use is no part of the position (as in play)
+        pos.ep = pos.ep.filter(|&e| pos.en_passant_possible(e));
         pos.hash = pos.compute_hash();
         Ok(pos)
     }
@@ -301,6 +303,17 @@ impl Position {
             self.leap[self.side.index()] = false;
         }
         Ok(())
+    }
+
+    /// Whether a pawn of the side to move stands to take en passant on `e` (Fairy-Stockfish
+    /// keeps and writes the square only then).
+    pub(crate) fn en_passant_possible(&self, e: Square) -> bool {
+        let behind = -self.side.forward();
+        [-1, 1].into_iter().any(|df| {
+            e.offset(df, behind)
+                .and_then(|s| self.piece_at(s))
+                .is_some_and(|p| p.color == self.side && self.v.is_pawn(p.kind))
+        })
     }
 
     /// Writes the position as FEN.

@@ -42,12 +42,22 @@ impl Position {
                     // Promotion in place: nothing moves.
                 }
                 if self.v.is_pawn(p.kind) {
-                    self.rule50 = 0;
+                    if self.v.spec.end.pawn_resets_clock {
+                        self.rule50 = 0;
+                    }
                     if self.v.spec.hooks.pawn_double_step && from.rank().abs_diff(to.rank()) == 2 {
-                        self.ep = from.offset(0, us.forward());
+                        // kept only where an enemy pawn stands to take (as Fairy-Stockfish)
+                        self.ep = from.offset(0, us.forward()).filter(|&e| {
+                            [-1, 1].into_iter().any(|df| {
+                                e.offset(df, us.forward())
+                                    .and_then(|s| self.piece_at(s))
+                                    .is_some_and(|q| q.color == them && self.v.is_pawn(q.kind))
+                            })
+                        });
                     }
                 }
                 if m.kind() == MoveKind::Promotion {
+                    self.rule50 = 0;
                     self.remove(to, p);
                     self.put(
                         to,
@@ -92,6 +102,8 @@ impl Position {
                 let n = self.hands[us.index()][k as usize];
                 self.set_hand(us, k, n - 1);
                 self.put(to, Piece { kind: k, color: us });
+                // a drop (and Sittuyin's placing) cannot be undone: the clock restarts
+                self.rule50 = 0;
             }
             MoveKind::Pass => {}
             MoveKind::Arrange => self.arrange(us, m.piece()),

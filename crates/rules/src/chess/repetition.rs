@@ -13,10 +13,21 @@ pub(crate) fn judge(g: &ChessGame) -> Outcome {
     if rule == Repetition::Draw {
         return Outcome::draw("repetition");
     }
-    // the cycle: the plies since the previous occurrence of the current position
+    // the cycle: the plies since the previous occurrence of the current position; in
+    // Shogi since the first of the occurrences that make the sennichite (a perpetual check
+    // must run through all of it)
     let hashes = g.hashes();
     let now = hashes.len() - 1;
-    let Some(start) = (0..now).rev().find(|&i| hashes[i] == hashes[now]) else {
+    let back = if rule == Repetition::Shogi {
+        (g.variant().spec.end.repetitions as usize).max(2) - 1
+    } else {
+        1
+    };
+    let start = (0..now)
+        .rev()
+        .filter(|&i| hashes[i] == hashes[now])
+        .nth(back - 1);
+    let Some(start) = start else {
         return Outcome::draw("repetition");
     };
     let mut pos = g.start_position().clone();
@@ -54,8 +65,9 @@ pub(crate) fn judge(g: &ChessGame) -> Outcome {
     Outcome::draw("repetition")
 }
 
-/// Whether the piece that moved to `to` now attacks an enemy piece (not the king) that no
-/// piece of its owner protects and that it did not attack before.
+/// Whether the piece that moved to `to` now attacks an enemy piece (not the king, nor a
+/// soldier that has not crossed the river) that no piece of its owner protects and that it
+/// did not attack before.
 fn chases_unprotected(
     before: &Position,
     after: &Position,
@@ -74,7 +86,19 @@ fn chases_unprotected(
     let targets = after.attacks_of(p.kind, p.color, to, occ)
         & after.color_bb(them)
         & !after.pieces(them, v.king());
+    // a soldier still on its own side of the river may be attacked freely
+    let ranks = v.shape().ranks;
+    let uncrossed = |t: crate::geometry::Square| {
+        after.piece_at(t).is_some_and(|q| v.is_pawn(q.kind))
+            && match them {
+                Color::White => t.rank() < ranks / 2,
+                Color::Black => t.rank() >= ranks / 2,
+            }
+    };
     Iterator::any(&mut targets.into_iter(), |t| {
+        if uncrossed(t) {
+            return false;
+        }
         let defended = after.attackers_to(t, them, occ.without(t)).any();
         let attacked_before = before.attackers_to(t, p.color, before.occupied()).any()
             && before.piece_at(t) == after.piece_at(t);

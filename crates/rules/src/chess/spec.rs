@@ -315,10 +315,16 @@ pub struct EndRules {
     pub counting: Counting,
     /// Plies without capture or pawn move that draw (0: none).
     pub move_rule_plies: u16,
+    /// Whether a pawn's move restarts the half-move clock (not for Fairy-Stockfish's
+    /// soldiers and shogi pawns, whose clock only captures restart; no rule reads it there).
+    pub pawn_resets_clock: bool,
     /// Occurrences of a position that end the game (0: none).
     pub repetitions: u8,
     /// How a repetition is judged.
     pub repetition_rule: Repetition,
+    /// Whether a count ends the game only once it has passed its limit, a ply later
+    /// (Fairy-Stockfish), rather than when it reaches it.
+    pub counting_past_limit: bool,
 }
 
 /// How a repeated position is judged.

@@ -39,8 +39,9 @@ pub(super) fn spec(fsf: bool, opt: &super::Opts) -> VariantSpec {
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
             Promotion::Choice(vec![4]),
         );
-        // Fairy-Stockfish's chaturanga has no bare-king rule
+        // Fairy-Stockfish's chaturanga has no bare-king rule, and a 70-move rule
         s.end.stalemate = Stalemate::StalematedLoses;
+        s.end.move_rule_plies = 140;
         return s;
     }
     // Kings on each player's right: White e1, Black d8; both still hold the leap.

@@ -64,9 +64,11 @@ pub(super) fn spec(fsf: bool, _opt: &super::Opts) -> VariantSpec {
             bare_king: BareKing::None,
             counting: Counting::None,
             move_rule_plies: 0,
+            pawn_resets_clock: false,
             // seed 001 §X: "There is no draw by perpetual check or repetition of position"
             repetitions: 0,
             repetition_rule: Repetition::Draw,
+            counting_past_limit: false,
         },
     }
 }

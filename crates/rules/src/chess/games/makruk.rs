@@ -48,13 +48,15 @@ fn makruk_like(
     s
 }
 
-pub(super) fn spec(_fsf: bool, _opt: &super::Opts) -> VariantSpec {
-    makruk_like(
+pub(super) fn spec(fsf: bool, _opt: &super::Opts) -> VariantSpec {
+    let mut s = makruk_like(
         "makruk",
         ["Bia", "Ma", "Khon", "Rua", "Met", "Khun"],
         "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1",
         Counting::Makruk,
-    )
+    );
+    s.end.counting_past_limit = fsf;
+    s
 }
 
 pub(super) fn ouk_spec(fsf: bool, opt: &super::Opts) -> VariantSpec {
@@ -68,6 +70,7 @@ pub(super) fn ouk_spec(fsf: bool, opt: &super::Opts) -> VariantSpec {
             Counting::Makruk
         },
     );
+    s.end.counting_past_limit = fsf;
     s.hooks.king_leap = if fsf {
         KingLeap::Cambodian
     } else if opt.get("king-leap") == "forward" {

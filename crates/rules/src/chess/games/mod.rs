@@ -276,8 +276,10 @@ pub(crate) fn base(
             bare_king: BareKing::None,
             counting: Counting::None,
             move_rule_plies: 100,
+            pawn_resets_clock: true,
             repetitions: 3,
             repetition_rule: Repetition::Draw,
+            counting_past_limit: false,
         },
     }
 }

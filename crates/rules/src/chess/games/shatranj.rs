@@ -40,6 +40,10 @@ pub(super) fn spec(fsf: bool, opt: &super::Opts) -> VariantSpec {
         s.hooks.opening = Opening::Array { moves };
     }
     s.end.stalemate = Stalemate::StalematedLoses;
+    // Fairy-Stockfish: a 70-move rule
+    if fsf {
+        s.end.move_rule_plies = 140;
+    }
     s.end.bare_king = if fsf {
         BareKing::WinsAfterReply
     } else {

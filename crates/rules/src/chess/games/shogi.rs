@@ -80,8 +80,10 @@ fn base(
             bare_king: BareKing::None,
             counting: Counting::None,
             move_rule_plies: 0,
+            pawn_resets_clock: false,
             repetitions: 3,
             repetition_rule: Repetition::Draw,
+            counting_past_limit: false,
         },
     }
 }
@@ -123,6 +125,11 @@ pub(super) fn sho(fsf: bool, _opt: &super::Opts) -> VariantSpec {
     } else {
         BareKing::WinsUnlessBareBack
     };
+    // Fairy-Stockfish: Shogi's fourfold repetition
+    if fsf {
+        s.end.repetitions = 4;
+        s.end.repetition_rule = Repetition::Shogi;
+    }
     s
 }
 

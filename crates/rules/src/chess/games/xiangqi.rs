@@ -48,8 +48,10 @@ pub(super) fn spec(_fsf: bool, _opt: &super::Opts) -> VariantSpec {
             bare_king: BareKing::None,
             counting: Counting::None,
             move_rule_plies: 0,
+            pawn_resets_clock: false,
             repetitions: 3,
             repetition_rule: Repetition::Xiangqi,
+            counting_past_limit: false,
         },
     }
 }
