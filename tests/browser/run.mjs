@@ -324,6 +324,31 @@ await check("sittuyin: the placements as a set-up line, the moves numbered from 
   assert.equal(await page.getAttribute("#moves li:nth-child(2)", "value"), "1");
 });
 
+await check("a clocked game: the clocks count down and a fallen flag loses", async () => {
+  await page.goto(BASE + "/");
+  await page.selectOption("#game", "makruk");
+  await page.selectOption("select[name=seat-0]", "human");
+  await page.selectOption("select[name=seat-1]", "human");
+  await page.selectOption("#clock", "custom");
+  await page.fill("input[name=clock-minutes]", "0.05");
+  await page.fill("input[name=clock-increment]", "0");
+  await page.click("#start");
+  await page.waitForURL(/\/game\/\d+/);
+  await page.waitForSelector("#board .sq");
+  const id = gameId();
+  assert.equal(await page.locator(".clock").count(), 2, "a clock beside each seat");
+  assert.match(await page.locator(".clock").first().textContent(), /0:03/);
+  // White's first move starts Black's clock, which runs out with nobody moving
+  await clickSq("e3");
+  await clickSq("e4");
+  await page.waitForSelector(".clock.running");
+  await page.waitForSelector("#status.over", { timeout: 8000 });
+  assert.match(await page.textContent("#status"), /Black lost on time/);
+  const s = await api(`/api/games/${id}`);
+  assert.equal(s.outcome.reason, "Black lost on time");
+  await page.screenshot({ path: `${SHOTS}/clock-lost-on-time.png` });
+});
+
 await check("an illegal click is refused with a message, not a move", async () => {
   const id = await startGame("shatranj", ["human", "human"]);
   await clickSq("e2");

@@ -11,10 +11,11 @@ pub fn movetime(level: u32) -> Duration {
     Duration::from_millis(100 * level.clamp(1, 8) as u64)
 }
 
-/// The alpha-beta engine's move at `level`.
-pub fn chess_move(game: &ChessGame, level: u32) -> Option<Move> {
+/// The alpha-beta engine's move at `level`, thinking at most `cap` (a clock's share).
+pub fn chess_move(game: &ChessGame, level: u32, cap: Option<Duration>) -> Option<Move> {
     let mut searcher = Searcher::new(8);
-    let mut limits = Limits::movetime(movetime(level));
+    let time = cap.map_or(movetime(level), |c| c.min(movetime(level)));
+    let mut limits = Limits::movetime(time);
     apply_level(level, &mut limits, &mut searcher);
     searcher.search(game, &limits, |_| {}).best
 }

@@ -1,6 +1,7 @@
 //! The games being played: each in a room with its table, seats, watchers and the
 //! computer's thinking. Every change is written to the store before it is announced.
 
+use crate::clock::{Clocks, TimeControl};
 use crate::pool::Pool;
 use crate::store::{Finish, SeatSpec, Store};
 use crate::table::{Played, Setup, Table};
@@ -47,7 +48,15 @@ pub struct Room {
     thinking: bool,
     /// Deleted: nothing more is played or stored.
     deleted: bool,
+    /// The clocks of a game played with a time control.
+    clock: Option<Clocks>,
     tx: broadcast::Sender<Arc<str>>,
+}
+
+/// Milliseconds on the server's monotonic clock (the clocks' time).
+fn now_ms() -> u64 {
+    static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    START.get_or_init(Instant::now).elapsed().as_millis() as u64
 }
 
 impl Room {
@@ -58,12 +67,30 @@ impl Room {
         v["version"] = json!(self.version);
         v["drawOffer"] = json!(self.draw_offer);
         v["thinking"] = json!(self.thinking);
+        v["clock"] = match &self.clock {
+            Some(c) => c.view(now_ms()),
+            None => Value::Null,
+        };
         v["seats"] = json!(self
             .seats
             .iter()
             .map(|s| json!({ "kind": s.kind, "level": s.level }))
             .collect::<Vec<_>>());
         v
+    }
+
+    /// Sets the clocks going for the one seat to act (stopped when the game is over, while
+    /// several may act, and before the first move).
+    fn run_clock(&mut self) {
+        let Some(c) = &mut self.clock else { return };
+        let acting = self.table.to_act();
+        let seat = match acting.as_slice() {
+            [s] if !self.table.is_over() && !self.table.played().is_empty() => Some(*s),
+            _ => None,
+        };
+        if c.running.map(|(s, _)| s) != seat {
+            c.start(seat, now_ms());
+        }
     }
 
     fn announce(&self) {
@@ -191,7 +218,7 @@ impl Hall {
     /// Deletes game `id` for the administrator, or for a seat holder of a game whose other
     /// seats are all the computer's (a game between people is kept for all of them).
     pub fn delete(
-        &self,
+        self: &Arc<Self>,
         id: i64,
         seat: Option<usize>,
         token: &str,
@@ -230,7 +257,7 @@ impl Hall {
     }
 
     /// The room of game `id`, loading it from the store if needed.
-    pub fn room(&self, id: i64) -> Result<Arc<Mutex<Room>>, Refusal> {
+    pub fn room(self: &Arc<Self>, id: i64) -> Result<Arc<Mutex<Room>>, Refusal> {
         let mut rooms = lock(&self.rooms);
         if let Some(r) = rooms.get(&id) {
             return Ok(r.clone());
@@ -245,7 +272,14 @@ impl Hall {
         if let Some(o) = stored.ended {
             table.set_ended(o);
         }
-        let room = Arc::new(Mutex::new(Room {
+        let clock = match &stored.clock {
+            Some(v) => Some(
+                Clocks::from_saved(v, table.seats())
+                    .ok_or_else(|| Refusal::store(format!("game {id}: stored clock is damaged")))?,
+            ),
+            None => None,
+        };
+        let mut room = Room {
             id: stored.id,
             table,
             seats: stored.seats,
@@ -253,14 +287,26 @@ impl Hall {
             draw_offer: stored.draw_offer,
             thinking: false,
             deleted: false,
+            clock,
             tx: broadcast::channel(64).0,
-        }));
+        };
+        // the clock of the side to move runs again from now (the time the server was down
+        // is not charged)
+        room.run_clock();
+        let room = Arc::new(Mutex::new(room));
         rooms.insert(id, room.clone());
+        drop(rooms);
+        self.arm_clock(&lock(&room));
         Ok(room)
     }
 
     /// Starts a game: checks the setup and seats, gives each human seat a secret.
-    pub fn create(self: &Arc<Self>, setup: Setup, seats: Vec<SeatSpec>) -> Result<Value, Refusal> {
+    pub fn create(
+        self: &Arc<Self>,
+        setup: Setup,
+        seats: Vec<SeatSpec>,
+        clock: Option<TimeControl>,
+    ) -> Result<Value, Refusal> {
         let mut setup = setup;
         // RULES.md: Senterej's Werera is simultaneous between two humans, ten moves each
         // when the computer plays
@@ -278,7 +324,16 @@ impl Hall {
             );
         }
         let table = Table::new(setup).map_err(Refusal::bad)?;
-        self.open(table, seats)
+        if let Some(tc) = &clock {
+            tc.check().map_err(Refusal::bad)?;
+            if !table.is_chess_family() || table.seats() != 2 {
+                return Err(Refusal::bad(format!(
+                    "clocks are for the two-player chess-family games, not {}",
+                    table.setup().game
+                )));
+            }
+        }
+        self.open(table, seats, clock)
     }
 
     /// Stores an imported game, every seat a person's, and opens its room.
@@ -290,11 +345,16 @@ impl Hall {
                 token: String::new(),
             })
             .collect();
-        self.open(table, seats)
+        self.open(table, seats, None)
     }
 
     /// Stores `table` (a new game or an imported one) and opens its room.
-    pub fn open(self: &Arc<Self>, table: Table, seats: Vec<SeatSpec>) -> Result<Value, Refusal> {
+    pub fn open(
+        self: &Arc<Self>,
+        table: Table,
+        seats: Vec<SeatSpec>,
+        clock: Option<TimeControl>,
+    ) -> Result<Value, Refusal> {
         if seats.len() != table.seats() {
             return Err(Refusal::bad(format!(
                 "{} has {} seats, not {}",
@@ -339,8 +399,14 @@ impl Hall {
             .store
             .create(table.setup(), &specs, table.played(), end.as_ref())
             .map_err(Refusal::store)?;
+        let clock = clock.map(|tc| Clocks::new(tc, table.seats()));
+        if let Some(c) = &clock {
+            self.store
+                .set_clock(id, &c.saved(now_ms()))
+                .map_err(Refusal::store)?;
+        }
         let answer = created(id, &table, &specs);
-        let room = Arc::new(Mutex::new(Room {
+        let mut room = Room {
             id,
             table,
             seats: specs,
@@ -348,9 +414,12 @@ impl Hall {
             draw_offer: None,
             thinking: false,
             deleted: false,
+            clock,
             tx: broadcast::channel(64).0,
-        }));
-        lock(&self.rooms).insert(id, room);
+        };
+        room.run_clock();
+        self.arm_clock(&room);
+        lock(&self.rooms).insert(id, Arc::new(Mutex::new(room)));
         self.kick(id);
         Ok(answer)
     }
@@ -393,8 +462,74 @@ impl Hall {
         }
         room.version += 1;
         room.draw_offer = None;
+        room.run_clock();
+        if let Some(c) = &room.clock {
+            // the record is safe; a clock not kept costs at most the time since the last
+            let _ = self.store.set_clock(room.id, &c.saved(now_ms()));
+        }
         room.announce();
+        self.arm_clock(room);
         Ok(())
+    }
+
+    /// Charges `seat`'s clock for the move it is making; where its flag has already
+    /// fallen, the game ends on time instead and the move is refused.
+    fn charge(self: &Arc<Self>, room: &mut Room, seat: usize) -> Result<(), Refusal> {
+        let Some(c) = &mut room.clock else {
+            return Ok(());
+        };
+        let mut trial = c.clone();
+        match trial.moved(seat, now_ms()) {
+            Ok(()) => {
+                *c = trial;
+                Ok(())
+            }
+            Err(_) => {
+                self.flag(room, seat)?;
+                Err(Refusal::new(
+                    409,
+                    "your time ran out: the game is lost on time",
+                ))
+            }
+        }
+    }
+
+    /// `seat` loses on time.
+    fn flag(self: &Arc<Self>, room: &mut Room, seat: usize) -> Result<(), Refusal> {
+        let name = room.table.seat_names()[seat].clone();
+        if let Some(c) = &mut room.clock {
+            c.left[seat] = 0;
+            c.start(None, now_ms());
+        }
+        self.change(room, |t| {
+            t.set_ended(ashta_rules::Outcome::win(
+                1 - seat,
+                format!("{name} lost on time"),
+            ));
+            Ok(Vec::new())
+        })
+    }
+
+    /// Ends the game on time when the running clock's flag falls, unless something
+    /// happens first (a later version of the room).
+    fn arm_clock(self: &Arc<Self>, room: &Room) {
+        let Some((seat, at)) = room.clock.as_ref().and_then(|c| c.deadline()) else {
+            return;
+        };
+        let Ok(rt) = tokio::runtime::Handle::try_current() else {
+            return;
+        };
+        let (hall, id, version) = (self.clone(), room.id, room.version);
+        rt.spawn(async move {
+            let wait = at.saturating_sub(now_ms());
+            tokio::time::sleep(std::time::Duration::from_millis(wait + 5)).await;
+            let Ok(room) = hall.room(id) else { return };
+            let mut r = lock(&room);
+            let fallen = r.clock.as_ref().and_then(|c| c.fallen(now_ms()));
+            if r.version == version && !r.deleted && !r.table.is_over() && fallen == Some(seat) {
+                let _ = hall.flag(&mut r, seat);
+            }
+        });
     }
 
     /// A human's move.
@@ -415,9 +550,17 @@ impl Hall {
             if !r.table.to_act().contains(&seat) {
                 return Err(Refusal::new(409, format!("it is not seat {seat}'s turn")));
             }
-            self.change(&mut r, |t| {
+            // a move that cannot be played costs no time: checked on a copy first
+            let mut trial = r.table.clone();
+            trial.play(seat, text).map_err(|e| Refusal::new(422, e))?;
+            let clock_before = r.clock.clone();
+            self.charge(&mut r, seat)?;
+            if let Err(e) = self.change(&mut r, |t| {
                 t.play(seat, text).map_err(|e| Refusal::new(422, e))
-            })?;
+            }) {
+                r.clock = clock_before;
+                return Err(e);
+            }
             r.state()
         };
         self.kick(id);
@@ -489,17 +632,22 @@ impl Hall {
         Ok(r.state())
     }
 
-    /// Takes back the seat's last move (and the computer's answers) in a game against the
-    /// computer.
     /// Whether `token` is the secret of seat `seat` of game `id` (an invite link checked
     /// before the page keeps it): the seat, or a 403 saying why not.
-    pub fn check_token(&self, id: i64, seat: usize, token: &str) -> Result<Value, Refusal> {
+    pub fn check_token(
+        self: &Arc<Self>,
+        id: i64,
+        seat: usize,
+        token: &str,
+    ) -> Result<Value, Refusal> {
         let room = self.room(id)?;
         let r = lock(&room);
         r.authorize(seat, token)?;
         Ok(serde_json::json!({ "seat": seat }))
     }
 
+    /// Takes back the seat's last move (and the computer's answers) in a game against the
+    /// computer.
     pub fn undo(self: &Arc<Self>, id: i64, seat: usize, token: &str) -> Result<Value, Refusal> {
         let room = self.room(id)?;
         let state = {
@@ -527,7 +675,9 @@ impl Hall {
             r.table = table;
             r.version += 1;
             r.draw_offer = None;
+            r.run_clock();
             r.announce();
+            self.arm_clock(&r);
             r.state()
         };
         self.kick(id);
@@ -560,36 +710,46 @@ impl Hall {
                 0
             };
             let person = r.seats.iter().any(|s| !s.is_computer());
+            // on a clock: about a twenty-fifth of the time left, most of an increment or
+            // byoyomi period
+            let cap = r.clock.as_ref().map(|c| {
+                let tc = c.tc;
+                let ms = c.left[seat].max(0) / 25 + (tc.increment as i64 + tc.byoyomi as i64) * 800;
+                std::time::Duration::from_millis(ms.max(20) as u64)
+            });
             (
                 r.table.clone(),
                 seat,
                 r.seats[seat].level,
                 r.version,
-                pause,
+                if r.clock.is_some() { 0 } else { pause },
                 person,
+                cap,
             )
         };
         let hall = self.clone();
         tokio::spawn(async move {
-            let (table, seat, level, version, pause, person) = job;
+            let (table, seat, level, version, pause, person, cap) = job;
             if pause > 0 {
                 tokio::time::sleep(std::time::Duration::from_millis(pause)).await;
             }
             let seed = rand::random::<u64>();
             let choice = hall
                 .pool
-                .run(person, move || table.think(seat, level, seed))
+                .run(person, move || table.think_within(seat, level, seed, cap))
                 .await
                 .ok()
                 .flatten();
             {
                 let mut r = lock(&room);
                 r.thinking = false;
-                if r.version == version {
+                if r.version == version && !r.table.is_over() {
                     if let Some(text) = choice {
-                        let _ = hall.change(&mut r, |t| {
-                            t.play(seat, &text).map_err(|e| Refusal::new(500, e))
-                        });
+                        if hall.charge(&mut r, seat).is_ok() {
+                            let _ = hall.change(&mut r, |t| {
+                                t.play(seat, &text).map_err(|e| Refusal::new(500, e))
+                            });
+                        }
                     }
                 }
             }

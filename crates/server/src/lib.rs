@@ -20,6 +20,7 @@
 //! | `GET /api/games/{id}/ws` | WebSocket: the state after every change |
 
 pub mod catalog;
+pub mod clock;
 pub mod computer;
 mod hall;
 pub mod listen;

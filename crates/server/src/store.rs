@@ -42,6 +42,8 @@ pub struct StoredGame {
     pub ended: Option<Outcome>,
     /// The seat whose draw offer stands, if any.
     pub draw_offer: Option<usize>,
+    /// The clocks as [`crate::clock::Clocks::saved`] wrote them, in a game with a clock.
+    pub clock: Option<serde_json::Value>,
 }
 
 /// One line of the archive list.
@@ -116,6 +118,7 @@ const MIGRATIONS: &[&str] = &[
     "ALTER TABLE games ADD COLUMN seed_chosen INTEGER NOT NULL DEFAULT 0;
      ALTER TABLE games ADD COLUMN draw_offer INTEGER;",
     "ALTER TABLE games ADD COLUMN start TEXT;",
+    "ALTER TABLE games ADD COLUMN clock TEXT;",
 ];
 
 /// The refusal of a damaged database file.
@@ -242,6 +245,17 @@ impl Store {
         tx.commit().map_err(db_err)
     }
 
+    /// Keeps a clocked game's clocks (see [`crate::clock::Clocks::saved`]).
+    pub fn set_clock(&self, id: i64, clock: &serde_json::Value) -> Result<(), String> {
+        self.conn()
+            .execute(
+                "UPDATE games SET clock = ?2 WHERE id = ?1",
+                params![id, clock.to_string()],
+            )
+            .map(|_| ())
+            .map_err(db_err)
+    }
+
     /// Records the seat whose draw offer stands (`None`: no offer).
     pub fn set_draw_offer(&self, id: i64, seat: Option<usize>) -> Result<(), String> {
         self.conn()
@@ -275,7 +289,7 @@ impl Store {
         let row = conn
             .query_row(
                 "SELECT game, ruleset, options, seed, seats, ended, seed_chosen, draw_offer, \
-                 start FROM games WHERE id = ?1",
+                 start, clock FROM games WHERE id = ?1",
                 params![id],
                 |r| {
                     Ok((
@@ -288,13 +302,24 @@ impl Store {
                         r.get::<_, bool>(6)?,
                         r.get::<_, Option<i64>>(7)?,
                         r.get::<_, Option<String>>(8)?,
+                        r.get::<_, Option<String>>(9)?,
                     ))
                 },
             )
             .optional()
             .map_err(db_err)?;
-        let Some((game, ruleset, options, seed, seats, ended, seed_chosen, draw_offer, start)) =
-            row
+        let Some((
+            game,
+            ruleset,
+            options,
+            seed,
+            seats,
+            ended,
+            seed_chosen,
+            draw_offer,
+            start,
+            clock,
+        )) = row
         else {
             return Ok(None);
         };
@@ -338,6 +363,10 @@ impl Store {
             moves,
             ended,
             draw_offer: draw_offer.map(|s| s as usize),
+            clock: match clock {
+                Some(text) => Some(serde_json::from_str(&text).map_err(|_| bad("clock"))?),
+                None => None,
+            },
         }))
     }
 

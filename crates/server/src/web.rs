@@ -257,6 +257,9 @@ struct NewGame {
     seed: Option<u64>,
     /// A chess-family game's start position (FEN, or SFEN for the shogi games).
     start: Option<String>,
+    /// A time control (two-player chess-family games): seconds of main time, increment
+    /// and byoyomi.
+    clock: Option<crate::clock::TimeControl>,
 }
 
 async fn create(
@@ -274,7 +277,7 @@ async fn create(
         seed: n.seed.unwrap_or_else(rand::random),
         start: n.start,
     };
-    hall.create(setup, n.seats).map(Json)
+    hall.create(setup, n.seats, n.clock).map(Json)
 }
 
 async fn list(State(hall): Shared, q: Result<Query<Filter>, QueryRejection>) -> Answer {

@@ -429,3 +429,60 @@ async fn files_are_cached_and_answers_compressed() {
     drop(ws);
     server.stop().await;
 }
+
+/// A game with a clock: the time is charged move by move with its increment, the clock
+/// is kept over a restart, a flag that falls ends the game on time with nobody moving,
+/// and clocks are refused where they do not belong.
+#[tokio::test]
+async fn clocks_count_down_and_a_fallen_flag_loses_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.db");
+    let server = start(&db).await;
+    let c = Client::new(server.addr);
+    let clock = json!({"initial": 2, "increment": 1});
+    let (id, tokens) = create(
+        &c,
+        json!({"game": "asha", "seats": humans(2), "clock": clock}),
+    )
+    .await;
+    let (_, s) = c.get(&format!("/api/games/{id}")).await;
+    assert_eq!(s["clock"]["text"], "2 s+1", "{s}");
+    assert_eq!(
+        s["clock"]["running"],
+        Value::Null,
+        "the clock starts with the first move"
+    );
+    let (code, s) = play(&c, id, 0, &tokens[0], "e2e4").await;
+    assert_eq!(code, 200, "{s}");
+    assert_eq!(s["clock"]["running"], 1);
+    assert_eq!(s["clock"]["seats"][0]["ms"], 2000, "the first move is free");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let (code, s) = play(&c, id, 1, &tokens[1], "e7e5").await;
+    assert_eq!(code, 200, "{s}");
+    let black = s["clock"]["seats"][1]["ms"].as_i64().unwrap();
+    assert!((2600..=2800).contains(&black), "2 s - 0.3 s + 1 s: {black}");
+    // a restart keeps the clocks; then White lets its flag fall
+    let (server, c) = restart(server, &db).await;
+    let (_, s) = c.get(&format!("/api/games/{id}")).await;
+    assert_eq!(s["clock"]["running"], 0, "{s}");
+    tokio::time::sleep(Duration::from_millis(3600)).await;
+    let (_, s) = c.get(&format!("/api/games/{id}")).await;
+    assert_eq!(s["outcome"]["reason"], "White lost on time", "{s}");
+    assert_eq!(s["outcome"]["text"], "Black wins", "{s}");
+    assert_eq!(s["clock"]["seats"][0]["ms"], 0, "{s}");
+    let (code, e) = play(&c, id, 0, &tokens[0], "g1f3").await;
+    assert_eq!(code, 409, "{e}");
+    let (_, list) = c.get("/api/games?status=finished").await;
+    assert_eq!(list["games"][0]["id"], id);
+    // no clocks for the dice games, nor nonsense controls
+    for body in [
+        json!({"game": "ashtapada", "seats": humans(2), "clock": clock}),
+        json!({"game": "asha", "seats": humans(2), "clock": {"initial": 0}}),
+        json!({"game": "asha", "seats": humans(2), "clock": {"initial": 99999999}}),
+        json!({"game": "asha", "seats": humans(2), "clock": "fast"}),
+    ] {
+        let (code, e) = c.post("/api/games", body.clone()).await;
+        assert_eq!(code, 400, "{body}: {e}");
+    }
+    server.stop().await;
+}

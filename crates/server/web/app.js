@@ -128,6 +128,13 @@ const OPTION_WORDS = {
   "check-capture": ["In check", { "free": "any move out of check", "compulsory": "take the checking piece when it can be taken" }],
 };
 
+// Time controls offered: [label, [main seconds, increment, byoyomi]].
+const CLOCKS = [
+  ["1+0 (bullet)", [60, 0, 0]], ["3+2 (blitz)", [180, 2, 0]], ["5+3 (blitz)", [300, 3, 0]],
+  ["10+5 (rapid)", [600, 5, 0]], ["15+10 (rapid)", [900, 10, 0]], ["30+20 (classical)", [1800, 20, 0]],
+  ["10 min + 30 s byoyomi", [600, 0, 30]], ["30 s byoyomi only", [0, 0, 30]],
+];
+
 function newGameForm(games) {
   const gameSel = h("select", { name: "game", id: "game" }, games.map((g) => h("option", { value: g.id }, g.name)));
   const rulesetSel = h("select", { name: "ruleset", id: "ruleset" });
@@ -135,10 +142,20 @@ function newGameForm(games) {
   const seatsBox = h("div", { class: "seats" });
   const startBox = h("input", { name: "start", id: "start-fen", size: 48, placeholder: "the usual start; or a FEN (SFEN for shogi)" });
   const startLabel = h("label", { class: "start-fen" }, "Start position ", startBox);
+  // a time control: minutes + seconds of increment, or byoyomi; custom in three fields
+  const clockSel = h("select", { name: "clock", id: "clock" },
+    h("option", { value: "" }, "no clock"),
+    CLOCKS.map(([label, v]) => h("option", { value: v.join(",") }, label)),
+    h("option", { value: "custom" }, "other…"));
+  const num = (name, title, value) => h("label", { style: "margin-left:0.6em" }, title + " ", h("input", { name, type: "number", min: 0, step: "any", value, style: "width:5em" }));
+  const customBox = h("span", { class: "custom-clock", hidden: true },
+    num("clock-minutes", "minutes", 10), num("clock-increment", "increment (s)", 0), num("clock-byoyomi", "byoyomi (s)", 0));
+  clockSel.addEventListener("change", () => { customBox.hidden = clockSel.value !== "custom"; });
+  const clockLabel = h("label", { class: "clock-choice" }, "Clock ", clockSel, customBox);
   const node = h("form", { id: "new-game" },
     h("label", {}, "Game ", gameSel),
     h("label", {}, "Ruleset ", rulesetSel),
-    optionsBox, seatsBox, startLabel,
+    optionsBox, seatsBox, clockLabel, startLabel,
     h("button", { type: "submit", id: "start" }, "Start the game"));
   const current = () => games.find((g) => g.id === gameSel.value);
   function seats() {
@@ -163,8 +180,9 @@ function newGameForm(games) {
           o.name === "werera" ? h("option", { value: "" }, "as the seats suit (simultaneous between people)") : null,
           o.values.map((v) => h("option", { value: v }, values[v] || v))));
     }));
-    // a set-up start is for the chess family
+    // a set-up start and a clock are for the chess family
     startLabel.hidden = ["ahayuta", "ashtapada", "shaturanga"].includes(g.id);
+    clockLabel.hidden = startLabel.hidden;
     seats();
   }
   gameSel.addEventListener("change", refresh);
@@ -180,7 +198,15 @@ function newGameForm(games) {
     }));
     try {
       const start = startLabel.hidden ? "" : startBox.value.trim();
-      const made = await api("POST", "/api/games", { game: g.id, ruleset: rulesetSel.value, options, seats: seatSpecs, ...(start ? { start } : {}) });
+      let clock = null;
+      if (!clockLabel.hidden && clockSel.value === "custom") {
+        const n = (name) => Math.max(0, Math.round(parseFloat($(`input[name=${name}]`, customBox).value) || 0));
+        clock = { initial: Math.round((parseFloat($("input[name=clock-minutes]", customBox).value) || 0) * 60), increment: n("clock-increment"), byoyomi: n("clock-byoyomi") };
+      } else if (!clockLabel.hidden && clockSel.value) {
+        const [initial, increment, byoyomi] = clockSel.value.split(",").map(Number);
+        clock = { initial, increment, byoyomi };
+      }
+      const made = await api("POST", "/api/games", { game: g.id, ruleset: rulesetSel.value, options, seats: seatSpecs, ...(start ? { start } : {}), ...(clock ? { clock } : {}) });
       for (const s of made.seats) if (s.token) saveToken(made.id, s.seat, s.token);
       go("/game/" + made.id);
     } catch (err) { say(err.message, true); }
@@ -397,6 +423,7 @@ function render(s, force) {
     onmouseleave: () => { view.pathSeat = null; drawGame(); },
   }, h("span", { class: "swatch", style: "background:" + s.seatColours[i] }), " ", name, ": ",
     s.seats[i].kind === "computer" ? "computer, level " + s.seats[i].level : (mine.includes(i) ? "you" : "human"),
+    s.clock ? h("span", { class: "clock", "data-seat": i, title: "clock: " + s.clock.text }) : "",
     s.board.kind === "ashtapada" ? h("span", { class: "small" }, " \u2014 " + ((s.board.resigned || [])[i] ? "resigned" : pieceCounts(s.board.pieces[i]))) : "",
     s.board.style === "shaturanga" ? h("span", { class: "small" }, " \u2014 " + standing(s, i)) : "")));
   // moves
@@ -439,7 +466,32 @@ function render(s, force) {
   actions(s, mine);
   invites(s);
   dice(s);
+  view.clockAt = performance.now();
+  tickClocks();
 }
+
+// The clocks count down between the server's states (which carry the time left when sent).
+function clockText(ms) {
+  const t = Math.max(0, ms);
+  const sec = Math.floor(t / 1000);
+  const hms = [Math.floor(sec / 3600), Math.floor(sec / 60) % 60, sec % 60];
+  const text = hms[0] ? `${hms[0]}:${String(hms[1]).padStart(2, "0")}:${String(hms[2]).padStart(2, "0")}` : `${hms[1]}:${String(hms[2]).padStart(2, "0")}`;
+  return t < 10000 ? `${text}.${Math.floor((t % 1000) / 100)}` : text;
+}
+
+function tickClocks() {
+  const s = view.state;
+  if (!s || !s.clock) return;
+  const running = s.outcome ? null : s.clock.running;
+  for (const el of document.querySelectorAll(".clock[data-seat]")) {
+    const i = parseInt(el.dataset.seat, 10);
+    const c = s.clock.seats[i];
+    const ms = c.ms - (i === running ? performance.now() - view.clockAt : 0);
+    el.textContent = clockText(ms) + (c.byoyomi ? " (byoyomi)" : "");
+    el.className = "clock" + (i === running ? " running" : "") + (ms < 10000 ? " low" : "");
+  }
+}
+setInterval(tickClocks, 100);
 
 // Shows the board after `ply` record entries (the game as it stands from the last on).
 async function showPly(ply) {

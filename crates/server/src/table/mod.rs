@@ -261,6 +261,11 @@ impl Table {
         }
     }
 
+    /// Whether the game is of the chess family (the games clocks are for).
+    pub fn is_chess_family(&self) -> bool {
+        matches!(self.live, Live::Chess(_))
+    }
+
     /// The names of the seats as the game calls its sides.
     pub fn seat_names(&self) -> Vec<String> {
         let two = |a: &str, b: &str| vec![a.to_string(), b.to_string()];
@@ -528,6 +533,17 @@ impl Table {
     /// chess family (during the Werera, for whichever side the seat is) and Ahayuta, Monte
     /// Carlo tree search for the dice games.
     pub fn think(&self, seat: usize, level: u32, seed: u64) -> Option<String> {
+        self.think_within(seat, level, seed, None)
+    }
+
+    /// As [`Table::think`], the chess family thinking at most `cap` (a clock's share).
+    pub fn think_within(
+        &self,
+        seat: usize,
+        level: u32,
+        seed: u64,
+        cap: Option<std::time::Duration>,
+    ) -> Option<String> {
         if !self.to_act().contains(&seat) {
             return None;
         }
@@ -541,7 +557,7 @@ impl Table {
                     turned = ChessGame::from_position(pos.clone());
                     &turned
                 };
-                crate::computer::chess_move(game, level).map(|m| pos.uci(m))
+                crate::computer::chess_move(game, level, cap).map(|m| pos.uci(m))
             }
             Live::Other(AnyGame::Ahayuta(g)) => {
                 crate::computer::ahayuta(g, level).map(|m| g.move_text(m))
