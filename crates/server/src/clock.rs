@@ -36,7 +36,7 @@ impl TimeControl {
 
     /// As players write it: `5+3` (minutes + seconds), `10 min + 30 s byoyomi`.
     pub fn text(&self) -> String {
-        let main = if self.initial % 60 == 0 {
+        let main = if self.initial.is_multiple_of(60) {
             format!("{}", self.initial / 60)
         } else if self.initial < 60 {
             format!("{} s", self.initial)
