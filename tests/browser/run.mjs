@@ -347,6 +347,15 @@ await check("a clocked game: the clocks count down and a fallen flag loses", asy
   const s = await api(`/api/games/${id}`);
   assert.equal(s.outcome.reason, "Black lost on time");
   await page.screenshot({ path: `${SHOTS}/clock-lost-on-time.png` });
+  // a rematch: the same game and clock, a new game page
+  await page.click("#rematch");
+  await page.waitForURL((u) => /\/game\/\d+/.test(u.pathname) && !u.pathname.endsWith("/" + id));
+  await page.waitForSelector("#board .sq");
+  const again = await api(`/api/games/${gameId()}`);
+  assert.equal(again.setup.game, "makruk");
+  assert.equal(again.clock.control.initial, 3);
+  assert.equal(again.moves.length, 0);
+  assert.equal(await page.locator("#resign").count(), 1, "this browser holds the seats");
 });
 
 await check("an illegal click is refused with a message, not a move", async () => {

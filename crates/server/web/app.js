@@ -663,6 +663,21 @@ function actions(s, mine) {
       }
     }
   }
+  if (over && mine.length && s.seats.length === 2) {
+    // the same game again, colours swapped: the same rules, start and clock
+    btns.push(h("button", { id: "rematch", onclick: async () => {
+      try {
+        const made = await api("POST", "/api/games", {
+          game: s.setup.game, ruleset: s.setup.ruleset, options: s.setup.options,
+          seats: [s.seats[1], s.seats[0]].map((x) => ({ kind: x.kind, level: x.level || 3 })),
+          ...(s.setup.start ? { start: s.setup.start } : {}),
+          ...(s.clock ? { clock: s.clock.control } : {}),
+        });
+        for (const t of made.seats) if (t.token) saveToken(made.id, t.seat, t.token);
+        go("/game/" + made.id);
+      } catch (err) { say(err.message, true); }
+    } }, "Rematch"));
+  }
   btns.push(h("a", { class: "button", id: "export", href: `/api/games/${s.id}/record` }, s.board.kind === "grid" && s.board.style !== "ahayuta" && s.board.style !== "shaturanga" ? "Export PGN" : "Export record"));
   if (s.board.kind === "grid" && s.board.style !== "ahayuta" && s.board.style !== "shaturanga") {
     btns.push(h("a", { class: "button", href: `/api/games/${s.id}/record?format=ashta` }, "Export Ashta record"));
