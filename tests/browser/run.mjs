@@ -457,7 +457,38 @@ await check("archive imports files: a Shift_JIS KIF and a PGN of two games", asy
   assert.match(items[0], /game\.kif.*imported as #\d+/);
   assert.match(items[1], /two\.pgn, game 1: imported as #\d+/);
   assert.match(items[2], /two\.pgn, game 2: not imported: .*Qx9/);
+  // the list shows the new games without a reload
+  const newest = items[1].match(/#(\d+)/)[1];
+  await page.waitForSelector(`#archive-table a[href="/game/${newest}"]`);
   await page.screenshot({ path: `${SHOTS}/import.png`, fullPage: true });
+});
+
+await check("moves typed on the keyboard, in SAN or as the rules read them", async () => {
+  const id = await startGame("asha", ["human", "human"]);
+  await page.fill("#move-input", "e4");
+  await page.press("#move-input", "Enter");
+  await waitMoves(id, 1, 5000);
+  await page.fill("#move-input", "c7c5");
+  await page.press("#move-input", "Enter");
+  await waitMoves(id, 2, 5000);
+  await page.fill("#move-input", "Nf3+");
+  await page.press("#move-input", "Enter");
+  const s = await waitMoves(id, 3, 5000);
+  assert.equal(s.moves.map((m) => m.label).join(" "), "e4 c5 Nf3");
+  await page.fill("#move-input", "Qx9");
+  await page.press("#move-input", "Enter");
+  await page.waitForFunction(() => document.querySelector("#message").className === "bad");
+  assert.equal((await api(`/api/games/${id}`)).moves.length, 3, "a bad move is refused");
+});
+
+await check("dark mode follows the system's colour scheme", async () => {
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.goto(BASE + "/");
+  await page.waitForSelector(".card");
+  const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  assert.equal(bg, "rgb(28, 25, 21)");
+  await page.screenshot({ path: `${SHOTS}/dark-home.png` });
+  await page.emulateMedia({ colorScheme: "light" });
 });
 
 if (process.env.LAB_REPORT) {

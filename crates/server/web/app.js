@@ -255,12 +255,18 @@ async function archivePage() {
   const params = new URLSearchParams(location.search);
   const gameSel = h("select", { name: "game" }, h("option", { value: "" }, "all games"), games.map((g) => h("option", { value: g.id, selected: params.get("game") === g.id }, g.name)));
   const statusSel = h("select", { name: "status" }, ["", "playing", "finished"].map((s) => h("option", { value: s, selected: params.get("status") === s }, s || "any status")));
-  const list = await api("GET", "/api/games?" + new URLSearchParams({ game: params.get("game") || "", status: params.get("status") || "" }));
-  const rows = list.games.map((g) => h("tr", {},
-    h("td", {}, h("a", { href: "/game/" + g.id, onclick: link }, "#" + g.id)),
-    h("td", {}, g.game), h("td", {}, g.ruleset), h("td", {}, g.seats), h("td", {}, g.status),
-    h("td", {}, g.result ? `${g.result} (${g.reason})` : ""), h("td", {}, g.moves), h("td", {}, g.updated),
-    h("td", {}, h("a", { href: `/api/games/${g.id}/record` }, "record"))));
+  const table = h("table", { class: "archive", id: "archive-table" });
+  // the list, read again after an import
+  const fillTable = async () => {
+    const list = await api("GET", "/api/games?" + new URLSearchParams({ game: params.get("game") || "", status: params.get("status") || "" }));
+    const rows = list.games.map((g) => h("tr", {},
+      h("td", {}, h("a", { href: "/game/" + g.id, onclick: link }, "#" + g.id)),
+      h("td", {}, g.game), h("td", {}, g.ruleset), h("td", {}, g.seats), h("td", {}, g.status),
+      h("td", {}, g.result ? `${g.result} (${g.reason})` : ""), h("td", {}, g.moves), h("td", {}, g.updated),
+      h("td", {}, h("a", { href: `/api/games/${g.id}/record` }, "record"))));
+    table.replaceChildren(h("tr", {}, ["Game", "Kind", "Ruleset", "Seats", "Status", "Result", "Moves", "Last change", ""].map((t) => h("th", {}, t))), ...rows);
+  };
+  await fillTable();
   const importBox = h("textarea", { id: "import-text", rows: 6, placeholder: "Paste records: PGN (one game or many), KIF, CSA or an Ashta record" });
   const importFiles = h("input", { type: "file", id: "import-files", multiple: true, accept: ".pgn,.kif,.kifu,.csa,.txt" });
   const importResults = h("ul", { id: "import-results" });
@@ -290,12 +296,13 @@ async function archivePage() {
     if (made.length === 1 && lines.length === 1) { go("/game/" + made[0].id); return; }
     importResults.replaceChildren(...lines);
     say(`${made.length} imported, ${lines.length - made.length} not`, made.length < lines.length);
+    if (made.length) await fillTable().catch(() => {});
   };
   main().replaceChildren(
     h("section", {}, h("h2", {}, "Archive"),
       h("form", { class: "filters", onsubmit: (e) => { e.preventDefault(); go("/archive?" + new URLSearchParams({ game: gameSel.value, status: statusSel.value })); } },
         gameSel, statusSel, h("button", { type: "submit" }, "Filter")),
-      h("table", { class: "archive" }, h("tr", {}, ["Game", "Kind", "Ruleset", "Seats", "Status", "Result", "Moves", "Last change", ""].map((t) => h("th", {}, t))), rows)),
+      table),
     h("section", {}, h("h2", {}, "Import records"), importBox,
       h("p", {}, h("label", {}, "or files: ", importFiles)),
       h("button", { id: "import", onclick: importAll }, "Import"), importResults),
@@ -335,6 +342,7 @@ async function gamePage(id) {
       h("div", { id: "status" }),
       h("div", { id: "seats" }),
       h("div", { id: "actions" }),
+      h("input", { id: "move-input", placeholder: "type a move (e4, Nf3, g1f3, 7g7f) and press Enter", autocomplete: "off", onkeydown: typedMove }),
       h("ol", { id: "moves" }),
       h("details", { id: "position" }, h("summary", {}, "Position"), h("div", { id: "position-texts" })),
       h("div", { id: "invites" }))));
@@ -623,6 +631,22 @@ function choose(cands) {
     cands.map((m) => h("button", { "data-move": m.text, onclick: () => { box.remove(); send(m); } }, m.label)),
     h("button", { onclick: () => box.remove() }, "cancel"));
   document.body.appendChild(box);
+}
+
+// A move typed on the keyboard: as the move list writes it (check marks optional) or as
+// the rules read it (UCI, WXF, `yes`, ...), for the seat of this browser that is to act.
+function typedMove(e) {
+  if (e.key !== "Enter") return;
+  const s = view.state;
+  const text = e.target.value.trim();
+  if (!s || !text) return;
+  const seats = mySeats(s).filter((i) => s.toAct.includes(i));
+  if (view.replay) { say("Go to the game now (End) to move", true); return; }
+  if (!seats.length) { say(s.outcome ? "The game is over" : "It is not your move", true); return; }
+  const bare = (t) => t.replace(/[+#!?]+$/, "");
+  const m = myMoves(s).find((x) => x.text === text || x.label === text || bare(x.label) === bare(text));
+  e.target.value = "";
+  send(m || { seat: seats[0], text });
 }
 
 async function send(m) {
