@@ -185,6 +185,9 @@ await check("shogi: promotion choice and a drop from hand", async () => {
     await clickSq(to);
     if (choice) {
       await page.waitForSelector("#choice");
+      // the choice in words, the move beside
+      const words = await page.locator("#choice button[data-move]").allTextContents();
+      assert.deepEqual(words.map((w) => w.split(" \u2014 ")[0]).sort(), ["Do not promote", "Promote"], words.join(" | "));
       await page.click(`#choice button[data-move="${choice}"]`);
     }
     await waitMoves(id, i + 1, 5000);

@@ -626,9 +626,26 @@ function clickHand(seat, letter) {
 }
 
 // Several moves share the squares: a promotion or a placement to choose.
+// The choice between moves to the same square, in words: promote or not (the shogi
+// games), which piece to promote to (named as the game names it), or else the moves.
+function choiceWords(m, cands) {
+  const p = m.promotion;
+  const s = view.state;
+  if (p === "+") return "Promote";
+  if (p === "=" || (!p && cands.some((c) => c.promotion === "+"))) return "Do not promote";
+  if (p && /^[a-z]$/i.test(p)) {
+    const cell = ((s && s.board.cells) || []).find((c) => c.letter.toLowerCase() === p.toLowerCase());
+    return "Promote to " + (cell ? cell.name + (cell.id && cell.id !== cell.name.toLowerCase() ? ` (${cell.id})` : "") : p.toUpperCase());
+  }
+  return "";
+}
+
 function choose(cands) {
   const box = h("div", { class: "choice", id: "choice" }, h("div", {}, "Choose:"),
-    cands.map((m) => h("button", { "data-move": m.text, onclick: () => { box.remove(); send(m); } }, m.label)),
+    cands.map((m) => {
+      const words = choiceWords(m, cands);
+      return h("button", { "data-move": m.text, title: m.label, onclick: () => { box.remove(); send(m); } }, words ? `${words} \u2014 ${m.label}` : m.label);
+    }),
     h("button", { onclick: () => box.remove() }, "cancel"));
   document.body.appendChild(box);
 }
