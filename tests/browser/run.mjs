@@ -466,6 +466,22 @@ await check("archive imports files: a Shift_JIS KIF and a PGN of two games", asy
   await page.screenshot({ path: `${SHOTS}/import.png`, fullPage: true });
 });
 
+await check("at 1280x800 Janggi's arrangements and the whole shogi board with its hands are in view", async () => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  try {
+    await startGame("janggi", ["human", 1]);
+    const button = await page.locator("button.special").first().boundingBox();
+    assert.ok(button && button.y + button.height <= 800, "arrangement buttons above the fold: " + JSON.stringify(button));
+    await page.screenshot({ path: `${SHOTS}/janggi-1280x800.png` });
+    await startGame("shogi", ["human", 1]);
+    const board = await page.locator("#board").boundingBox();
+    assert.ok(board.y + board.height <= 800, "board and hands above the fold: " + JSON.stringify(board));
+    await page.screenshot({ path: `${SHOTS}/shogi-1280x800.png` });
+  } finally {
+    await page.setViewportSize({ width: 1200, height: 900 });
+  }
+});
+
 await check("moves typed on the keyboard, in SAN or as the rules read them", async () => {
   const id = await startGame("asha", ["human", "human"]);
   await page.fill("#move-input", "e4");
