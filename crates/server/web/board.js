@@ -182,17 +182,29 @@ function drawGrid(svg, b, opts) {
       el("circle", { cx, cy, r: CELL * 0.14, class: "target" }, marks);
     } else mark(sq, cls);
   }
-  // coordinates
+  // coordinates, as the game's notation reads them: the shogi games count files from the
+  // right and ranks from the top (P-76); Xiangqi's WXF counts each side's files from its
+  // right (Red's below, Black's above); the others have letters and numbers
   const coords = el("g", { class: "coords" }, svg);
+  const fileText = (f) => b.style === "shogi" || b.style === "xiangqi" ? String(files - f) : String.fromCharCode(97 + f);
+  const rankText = (r) => b.style === "shogi" ? String(ranks - r) : String(r + 1);
   for (let f = 0; f < files; f++) {
     const [x] = xy(f, 0);
-    const t = el("text", { x: x + CELL / 2, y: top + ranks * CELL + 17, "text-anchor": "middle" }, coords);
-    t.textContent = String.fromCharCode(97 + f);
+    // Red's numbers stay on Red's side when the board is turned
+    const bottom = opts.flipped && b.style === "xiangqi" ? top - 8 : top + ranks * CELL + 17;
+    const t = el("text", { x: x + CELL / 2, y: bottom, "text-anchor": "middle" }, coords);
+    t.textContent = fileText(f);
+    if (b.style === "xiangqi") {
+      const other = el("text", { x: x + CELL / 2, y: opts.flipped ? top + ranks * CELL + 17 : top - 8, "text-anchor": "middle" }, coords);
+      other.textContent = String(f + 1);
+    }
   }
-  for (let r = 0; r < ranks; r++) {
-    const [, y] = xy(0, r);
-    const t = el("text", { x: 9, y: y + CELL / 2 + 4, "text-anchor": "middle" }, coords);
-    t.textContent = r + 1;
+  if (b.style !== "xiangqi") {
+    for (let r = 0; r < ranks; r++) {
+      const [, y] = xy(0, r);
+      const t = el("text", { x: 9, y: y + CELL / 2 + 4, "text-anchor": "middle" }, coords);
+      t.textContent = rankText(r);
+    }
   }
   // pieces
   const pieces = el("g", { class: "pieces" }, svg);
