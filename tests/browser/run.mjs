@@ -500,6 +500,17 @@ await check("moves typed on the keyboard, in SAN or as the rules read them", asy
   assert.equal((await api(`/api/games/${id}`)).moves.length, 3, "a bad move is refused");
 });
 
+await check("two people at one screen take a move back", async () => {
+  const id = await startGame("makruk", ["human", "human"]);
+  await clickSq("e3");
+  await clickSq("e4");
+  await waitMoves(id, 1, 5000);
+  await page.waitForSelector("#undo");
+  await page.click("#undo");
+  const s = await waitMovesAtMost(id, 0);
+  assert.deepEqual(s.toAct, [0]);
+});
+
 await check("dark mode follows the system's colour scheme", async () => {
   await page.emulateMedia({ colorScheme: "dark" });
   await page.goto(BASE + "/");

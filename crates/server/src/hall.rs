@@ -45,6 +45,9 @@ pub struct Room {
     /// Changes so far: a computer's answer to an older state is dropped.
     version: u64,
     draw_offer: Option<usize>,
+    /// A person's request to take back a move in a game between people, until answered
+    /// or a move is made (not kept over a restart).
+    takeback_offer: Option<usize>,
     thinking: bool,
     /// Deleted: nothing more is played or stored.
     deleted: bool,
@@ -66,6 +69,7 @@ impl Room {
         v["id"] = json!(self.id);
         v["version"] = json!(self.version);
         v["drawOffer"] = json!(self.draw_offer);
+        v["takebackOffer"] = json!(self.takeback_offer);
         v["thinking"] = json!(self.thinking);
         v["clock"] = match &self.clock {
             Some(c) => c.view(now_ms()),
@@ -285,6 +289,7 @@ impl Hall {
             seats: stored.seats,
             version: 0,
             draw_offer: stored.draw_offer,
+            takeback_offer: None,
             thinking: false,
             deleted: false,
             clock,
@@ -412,6 +417,7 @@ impl Hall {
             seats: specs,
             version: 0,
             draw_offer: None,
+            takeback_offer: None,
             thinking: false,
             deleted: false,
             clock,
@@ -462,6 +468,7 @@ impl Hall {
         }
         room.version += 1;
         room.draw_offer = None;
+        room.takeback_offer = None;
         room.run_clock();
         if let Some(c) = &room.clock {
             // the record is safe; a clock not kept costs at most the time since the last
@@ -647,8 +654,15 @@ impl Hall {
     }
 
     /// Takes back the seat's last move (and the computer's answers) in a game against the
-    /// computer.
-    pub fn undo(self: &Arc<Self>, id: i64, seat: usize, token: &str) -> Result<Value, Refusal> {
+    /// computer. Between two people a take-back is asked for (`action` "offer", or none)
+    /// and happens when the other accepts ("accept"; "decline" refuses it).
+    pub fn undo(
+        self: &Arc<Self>,
+        id: i64,
+        seat: usize,
+        token: &str,
+        action: &str,
+    ) -> Result<Value, Refusal> {
         let room = self.room(id)?;
         let state = {
             let mut r = lock(&room);
@@ -657,15 +671,46 @@ impl Hall {
                 return Err(Refusal::new(409, "the game is over"));
             }
             let humans = r.seats.iter().filter(|s| !s.is_computer()).count();
-            if humans != 1 {
+            let whose = if humans == 1 {
+                seat
+            } else if r.seats.len() == 2 && humans == 2 {
+                let other = 1 - seat;
+                match action {
+                    "" | "offer" => {
+                        if r.table.undo_point(seat).is_none() {
+                            return Err(Refusal::new(
+                                409,
+                                "there is no move of yours to take back",
+                            ));
+                        }
+                        r.takeback_offer = Some(seat);
+                        r.version += 1;
+                        r.announce();
+                        return Ok(r.state());
+                    }
+                    "decline" => {
+                        r.takeback_offer = None;
+                        r.version += 1;
+                        r.announce();
+                        return Ok(r.state());
+                    }
+                    "accept" if r.takeback_offer == Some(other) => other,
+                    "accept" => return Err(Refusal::new(409, "no take-back is asked for")),
+                    a => {
+                        return Err(Refusal::bad(format!(
+                            "the action is offer, accept or decline, not {a:?}"
+                        )))
+                    }
+                }
+            } else {
                 return Err(Refusal::new(
                     409,
-                    "moves are taken back only in games against the computer",
+                    "moves are taken back against the computer, or between two people who agree",
                 ));
-            }
+            };
             let n = r
                 .table
-                .undo_point(seat)
+                .undo_point(whose)
                 .ok_or_else(|| Refusal::new(409, "there is no move of yours to take back"))?;
             let table = r.table.truncated(n).map_err(Refusal::store)?;
             self.store.truncate(id, n).map_err(Refusal::store)?;
@@ -675,6 +720,7 @@ impl Hall {
             r.table = table;
             r.version += 1;
             r.draw_offer = None;
+            r.takeback_offer = None;
             r.run_clock();
             r.announce();
             self.arm_clock(&r);

@@ -328,7 +328,7 @@ async fn seat_action(
         "move" => hall.play(id, a.seat, &a.token, &a.text),
         "resign" => hall.resign(id, a.seat, &a.token),
         "draw" => hall.draw(id, a.seat, &a.token, &a.action),
-        "undo" => hall.undo(id, a.seat, &a.token),
+        "undo" => hall.undo(id, a.seat, &a.token, &a.action),
         "check" => hall.check_token(id, a.seat, &a.token),
         other => Err(Refusal::new(404, format!("no such action: {other}"))),
     }

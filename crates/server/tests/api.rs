@@ -486,3 +486,44 @@ async fn clocks_count_down_and_a_fallen_flag_loses_the_game() {
     }
     server.stop().await;
 }
+
+/// Between two people a take-back is asked for and happens only when the other agrees;
+/// a move meanwhile withdraws the request.
+#[tokio::test]
+async fn a_take_back_between_people_needs_the_other_s_consent() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start(&dir.path().join("games.db")).await;
+    let c = Client::new(server.addr);
+    let (id, tokens) = create(&c, json!({"game": "makruk", "seats": humans(2)})).await;
+    play(&c, id, 0, &tokens[0], "e3e4").await;
+    let undo = |seat: usize, action: &'static str| {
+        let body = json!({"seat": seat, "token": tokens[seat], "action": action});
+        let c = &c;
+        async move { c.post(&format!("/api/games/{id}/undo"), body).await }
+    };
+    let (code, e) = undo(1, "accept").await;
+    assert_eq!(code, 409, "nothing asked yet: {e}");
+    let (code, s) = undo(0, "offer").await;
+    assert_eq!(code, 200, "{s}");
+    assert_eq!(s["takebackOffer"], 0);
+    assert_eq!(
+        s["moves"].as_array().unwrap().len(),
+        1,
+        "not before the other agrees"
+    );
+    let (code, s) = undo(1, "decline").await;
+    assert_eq!(code, 200, "{s}");
+    assert_eq!(s["takebackOffer"], Value::Null);
+    undo(0, "offer").await;
+    let (code, s) = undo(1, "accept").await;
+    assert_eq!(code, 200, "{s}");
+    assert_eq!(s["moves"].as_array().unwrap().len(), 0);
+    assert_eq!(s["toAct"], json!([0]));
+    // a request is withdrawn by the next move
+    play(&c, id, 0, &tokens[0], "e3e4").await;
+    undo(0, "offer").await;
+    play(&c, id, 1, &tokens[1], "e6e5").await;
+    let (code, _) = undo(1, "accept").await;
+    assert_eq!(code, 409);
+    server.stop().await;
+}

@@ -695,6 +695,23 @@ function actions(s, mine) {
   if (!over && me != null) {
     const humans = s.seats.filter((x) => x.kind === "human").length;
     if (humans === 1) btns.push(h("button", { id: "undo", onclick: () => seatAction("undo", me) }, "Take back"));
+    if (humans === 2 && s.seats.length === 2) {
+      // between people a take-back is asked for and agreed (at once when one screen holds
+      // both seats)
+      const other = 1 - me;
+      const mover = s.moves.length ? s.moves[s.moves.length - 1].seat : null;
+      if (s.takebackOffer === other && mine.includes(me)) {
+        btns.push(h("button", { id: "accept-takeback", onclick: () => seatAction("undo", me, { action: "accept" }) }, "Accept take-back"));
+        btns.push(h("button", { onclick: () => seatAction("undo", me, { action: "decline" }) }, "Decline take-back"));
+      } else if (mine.length === 2 && mover != null) {
+        btns.push(h("button", { id: "undo", onclick: async () => {
+          await seatAction("undo", mover, { action: "offer" });
+          await seatAction("undo", 1 - mover, { action: "accept" });
+        } }, "Take back"));
+      } else if (s.takebackOffer !== me) {
+        btns.push(h("button", { id: "ask-takeback", onclick: () => seatAction("undo", me, { action: "offer" }) }, "Ask to take back"));
+      }
+    }
     btns.push(h("button", { id: "resign", onclick: () => { if (confirm("Resign?")) seatAction("resign", me); } }, "Resign"));
     if (s.seats.length === 2) {
       const other = 1 - me;
@@ -735,6 +752,7 @@ function actions(s, mine) {
   }
   const anim = h("input", { type: "checkbox", id: "animate", checked: animations(), onchange: (e) => localStorage.setItem("ashta-animate", e.target.checked ? "on" : "off") });
   box.replaceChildren(...btns, s.drawOffer != null && !over ? h("div", {}, s.seatNames[s.drawOffer] + " offers a draw") : "",
+    s.takebackOffer != null && !over ? h("div", { id: "takeback-note" }, s.seatNames[s.takebackOffer] + " asks to take back a move") : "",
     s.board.kind === "ashtapada" || s.board.style === "shaturanga" ? h("label", { class: "small" }, anim, " animate the throws") : "");
 }
 
