@@ -500,6 +500,15 @@ await check("moves typed on the keyboard, in SAN or as the rules read them", asy
   assert.equal((await api(`/api/games/${id}`)).moves.length, 3, "a bad move is refused");
 });
 
+await check("the computer's thinking is shown while it thinks", async () => {
+  const id = await startGame("asha", ["human", 8]);
+  await clickSq("e2");
+  await clickSq("e4");
+  await page.waitForSelector(".seatline .thinking", { timeout: 3000 });
+  await waitMoves(id, 2, 10000);
+  await page.waitForSelector(".seatline .thinking", { state: "detached", timeout: 3000 });
+});
+
 await check("two people at one screen take a move back", async () => {
   const id = await startGame("makruk", ["human", "human"]);
   await clickSq("e3");

@@ -746,6 +746,8 @@ impl Hall {
                 .find(|&s| r.seats[s].is_computer());
             let Some(seat) = seat else { return };
             r.thinking = true;
+            // the watchers see that the computer thinks
+            r.announce();
             // let watchers follow a game between computers; in Senterej's simultaneous
             // Werera the computer keeps a person's pace instead of moving at once again
             let pause = if r.table.to_act().len() > 1 {

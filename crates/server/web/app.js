@@ -416,6 +416,13 @@ function render(s, force) {
   const yourTurn = !s.outcome && s.toAct.some((i) => mine.includes(i));
   document.title = (yourTurn ? "\u25CF Your move \u2014 " : s.outcome ? "Over \u2014 " : "") + $("#title").textContent + " \u2014 Ashta";
   drawGame();
+  // a move just made slides into place, and another's move sounds a click
+  const oneMore = prev && prev.id === s.id && s.moves.length === prev.moves.length + 1 && !view.replay;
+  if (oneMore) {
+    animateLast(s);
+    const by = s.moves[s.moves.length - 1].seat;
+    if (by != null && !mine.includes(by)) moveSound();
+  }
   // status
   const status = $("#status");
   if (s.outcome) {
@@ -433,6 +440,7 @@ function render(s, force) {
     onmouseleave: () => { view.pathSeat = null; drawGame(); },
   }, h("span", { class: "swatch", style: "background:" + s.seatColours[i] }), " ", name, ": ",
     s.seats[i].kind === "computer" ? "computer, level " + s.seats[i].level : (mine.includes(i) ? "you" : "human"),
+    s.thinking && s.toAct.includes(i) && s.seats[i].kind === "computer" ? h("span", { class: "thinking", title: "thinking" }, " \u2026thinking") : "",
     s.clock ? h("span", { class: "clock", "data-seat": i, title: "clock: " + s.clock.text }) : "",
     s.board.kind === "ashtapada" ? h("span", { class: "small" }, " \u2014 " + ((s.board.resigned || [])[i] ? "resigned" : pieceCounts(s.board.pieces[i]))) : "",
     s.board.style === "shaturanga" ? h("span", { class: "small" }, " \u2014 " + standing(s, i)) : "")));
@@ -478,6 +486,34 @@ function render(s, force) {
   dice(s);
   view.clockAt = performance.now();
   tickClocks();
+}
+
+function animateLast(s) {
+  const last = s.board.last;
+  if (!animations() || !last || !last.from || !last.to) return;
+  const from = document.querySelector(`#board rect[data-sq="${last.from}"]`);
+  const to = document.querySelector(`#board rect[data-sq="${last.to}"]`);
+  const piece = document.querySelector(`#board g.piece[data-sq="${last.to}"]`);
+  if (!from || !to || !piece || !piece.animate) return;
+  const dx = from.x.baseVal.value - to.x.baseVal.value;
+  const dy = from.y.baseVal.value - to.y.baseVal.value;
+  piece.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0px, 0px)" }], { duration: 180, easing: "ease-out" });
+}
+
+// A short soft click (Web Audio), unless sounds are turned off.
+function moveSound() {
+  if (localStorage.getItem("ashta-sound") === "off") return;
+  try {
+    const ctx = moveSound.ctx || (moveSound.ctx = new AudioContext());
+    const osc = ctx.createOscillator();
+    const gain = ctx.createGain();
+    osc.frequency.value = 520;
+    gain.gain.setValueAtTime(0.12, ctx.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, ctx.currentTime + 0.08);
+    osc.connect(gain).connect(ctx.destination);
+    osc.start();
+    osc.stop(ctx.currentTime + 0.09);
+  } catch (e) { /* no sound here */ }
 }
 
 // The clocks count down between the server's states (which carry the time left when sent).
@@ -751,9 +787,11 @@ function actions(s, mine) {
     btns.push(h("a", { class: "button", id: "export-kif", href: `/api/games/${s.id}/record?format=kif` }, "Export KIF"));
   }
   const anim = h("input", { type: "checkbox", id: "animate", checked: animations(), onchange: (e) => localStorage.setItem("ashta-animate", e.target.checked ? "on" : "off") });
+  const sound = h("input", { type: "checkbox", id: "sound", checked: localStorage.getItem("ashta-sound") !== "off", onchange: (e) => localStorage.setItem("ashta-sound", e.target.checked ? "on" : "off") });
   box.replaceChildren(...btns, s.drawOffer != null && !over ? h("div", {}, s.seatNames[s.drawOffer] + " offers a draw") : "",
     s.takebackOffer != null && !over ? h("div", { id: "takeback-note" }, s.seatNames[s.takebackOffer] + " asks to take back a move") : "",
-    s.board.kind === "ashtapada" || s.board.style === "shaturanga" ? h("label", { class: "small" }, anim, " animate the throws") : "");
+    h("label", { class: "small" }, anim, s.board.kind === "ashtapada" || s.board.style === "shaturanga" ? " animate moves and throws" : " animate moves"),
+    h("label", { class: "small", style: "margin-left:1em" }, sound, " sound"));
 }
 
 let serverInfo = null;
