@@ -500,6 +500,20 @@ await check("moves typed on the keyboard, in SAN or as the rules read them", asy
   assert.equal((await api(`/api/games/${id}`)).moves.length, 3, "a bad move is refused");
 });
 
+await check("pieces drawn as they move: Janggi's octagons, Makruk's met and khon by letter, Shaturanga's boat and the pieces its die names", async () => {
+  await startGame("janggi", ["human", "human"]);
+  assert.equal(await page.locator("#board g.piece polygon").count(), 28, "octagons: 24 on the board, 4 in hand");
+  await startGame("makruk", ["human", "human"]);
+  const letters = await page.locator("#board g.piece text.letter").allTextContents();
+  assert.deepEqual([...new Set(letters)].sort(), ["M", "S"], letters.join(""));
+  const sid = await startGame("shaturanga", ["human", "human", "human", "human"]);
+  assert.equal(await page.locator("#board g.piece path").count(), 8, "four boats, a hull and a sail each");
+  const st = await waitForSeat(sid, 0, 1);
+  if (st.board.die && st.toAct.length) {
+    await page.waitForSelector("#board .mark.named", { state: "attached" });
+  }
+});
+
 await check("the computer's thinking is shown while it thinks", async () => {
   const id = await startGame("asha", ["human", 8]);
   await clickSq("e2");

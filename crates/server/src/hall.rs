@@ -548,7 +548,7 @@ impl Hall {
         text: &str,
     ) -> Result<Value, Refusal> {
         let room = self.room(id)?;
-        let state = {
+        {
             let mut r = lock(&room);
             r.authorize(seat, token)?;
             if r.table.is_over() {
@@ -568,9 +568,10 @@ impl Hall {
                 r.clock = clock_before;
                 return Err(e);
             }
-            r.state()
-        };
+        }
+        // the answer shows the computer thinking, if it now does
         self.kick(id);
+        let state = lock(&room).state();
         Ok(state)
     }
 

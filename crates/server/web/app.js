@@ -614,6 +614,10 @@ function drawGame() {
   const s = view.state;
   const marks = {};
   const moves = myMoves(s);
+  // Shaturanga: the pieces the die names, for players and watchers alike
+  if (s.board.style === "shaturanga" && s.board.die && !view.replay && !s.outcome) {
+    for (const seat of s.toAct) for (const m of s.legal[seat] || []) if (m.from) marks[m.from] = "named";
+  }
   if (view.selected) {
     marks[view.selected] = "selected";
     for (const m of moves) if (m.from === view.selected) marks[m.to] = "target";

@@ -24,10 +24,12 @@ function sqName(f, r) {
 
 // Glyphs by piece id: western figures for the chess family, characters for Xiangqi,
 // Janggi and the shogi games.
+// Pieces with no western figure of their own (the fers or met, the khon or sin, the
+// dabbaba) show their letter, not a figure that moves otherwise.
 const CHESS_GLYPH = {
-  king: "\u265A", queen: "\u265B", fers: "\u265B", bers: "\u265B", advisor: "\u265B",
-  rook: "\u265C", bishop: "\u265D", alfil: "\u265D", elephant: "\u265D", silver: "\u265D",
-  dabbaba: "\u265D", knight: "\u265E", horse: "\u265E", pawn: "\u265F",
+  king: "\u265A", queen: "\u265B", bers: "\u265B",
+  rook: "\u265C", bishop: "\u265D", alfil: "\u265D", elephant: "\u265D",
+  knight: "\u265E", horse: "\u265E", pawn: "\u265F",
 };
 const XIANGQI_GLYPH = [
   { king: "\u5E25", advisor: "\u4ED5", elephant: "\u76F8", horse: "\u508C", rook: "\u4FE5", cannon: "\u70AE", pawn: "\u5175" },
@@ -45,9 +47,14 @@ const SHOGI_GLYPH = {
   "crown-prince": "\u592A",
 };
 
+// The boat is drawn as a boat (see drawPiece).
 const SHATURANGA_GLYPH = {
-  rajah: "\u265A", elephant: "\u265C", horse: "\u265E", boat: "\u265D", pawn: "\u265F",
+  rajah: "\u265A", elephant: "\u265C", horse: "\u265E", boat: "", pawn: "\u265F",
 };
+
+// Janggi's octagonal pieces, sized by rank as on the board: the generals largest, the
+// soldiers and guards smallest.
+const JANGGI_SIZE = { king: 0.47, rook: 0.42, cannon: 0.42, horse: 0.4, elephant: 0.4, guard: 0.35, pawn: 0.35 };
 
 function glyph(style, p) {
   if (style === "shaturanga") return SHATURANGA_GLYPH[p.id] || p.letter;
@@ -90,22 +97,42 @@ function drawPiece(g, style, p, x, y, colours, size) {
     }, grp);
     t.textContent = glyph(style, p);
   } else if (style === "xiangqi" || style === "janggi") {
-    el("circle", { cx: x, cy: y, r: s * 0.42, fill: "#f6e7c1", stroke: fill, "stroke-width": 3 }, grp);
+    const r = style === "janggi" ? s * (JANGGI_SIZE[p.id] || 0.4) : s * 0.42;
+    if (style === "janggi") {
+      const pts = [];
+      for (let i = 0; i < 8; i++) {
+        const a = Math.PI / 8 + (i * Math.PI) / 4;
+        pts.push(`${x + r * Math.cos(a)},${y + r * Math.sin(a)}`);
+      }
+      el("polygon", { points: pts.join(" "), fill: "#f6e7c1", stroke: fill, "stroke-width": 3 }, grp);
+    } else {
+      el("circle", { cx: x, cy: y, r, fill: "#f6e7c1", stroke: fill, "stroke-width": 3 }, grp);
+    }
     const t = el("text", {
       x, y: y + 2, "text-anchor": "middle", "dominant-baseline": "middle",
-      "font-size": s * 0.46, fill, class: "glyph cjk",
+      "font-size": r * 1.1, fill, class: "glyph cjk",
     }, grp);
     t.textContent = glyph(style, p);
+  } else if (style === "shaturanga" && p.id === "boat") {
+    el("circle", { cx: x, cy: y, r: s * 0.4, fill, stroke: "#555", "stroke-width": 1.5 }, grp);
+    const ink = glyphColour(style, p, dark);
+    const k = s / 100;
+    // a hull and a sail
+    el("path", { d: `M ${x - 24 * k} ${y + 8 * k} L ${x + 24 * k} ${y + 8 * k} L ${x + 15 * k} ${y + 20 * k} L ${x - 15 * k} ${y + 20 * k} Z`, fill: ink }, grp);
+    el("path", { d: `M ${x + 2 * k} ${y - 24 * k} L ${x + 2 * k} ${y + 5 * k} L ${x + 20 * k} ${y + 5 * k} Z M ${x - 2 * k} ${y - 18 * k} L ${x - 2 * k} ${y + 5 * k} L ${x - 16 * k} ${y + 5 * k} Z`, fill: ink }, grp);
   } else {
     el("circle", {
       cx: x, cy: y, r: s * 0.4, fill,
       stroke: dark ? "#000" : "#555", "stroke-width": 1.5,
     }, grp);
+    const text = glyph(style, p);
+    const letter = /^[A-Za-z]$/.test(text);
     const t = el("text", {
       x, y: y + 2, "text-anchor": "middle", "dominant-baseline": "middle",
-      "font-size": s * 0.55, fill: glyphColour(style, p, dark), class: "glyph",
+      "font-size": s * (letter ? 0.4 : 0.55), "font-weight": letter ? "bold" : "normal",
+      fill: glyphColour(style, p, dark), class: "glyph" + (letter ? " letter" : ""),
     }, grp);
-    t.textContent = glyph(style, p);
+    t.textContent = text;
   }
   if (p.count > 1) {
     const c = el("text", { x: x + s * 0.32, y: y + s * 0.38, "font-size": s * 0.28, class: "count" }, grp);
