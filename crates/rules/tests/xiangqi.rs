@@ -147,6 +147,32 @@ fn attacking_an_uncrossed_soldier_is_no_chase() {
     assert_eq!(result(&g), Some((None, "repetition".into())));
 }
 
+/// Chases Fairy-Stockfish does not count (found by `tools/differential.py`): a rook
+/// attacking a rook that can take it back (pieces attacking each other), and attacks that
+/// fall on different pieces from move to move (one piece must be chased throughout).
+#[test]
+fn mutual_attacks_and_changing_targets_are_no_chase() {
+    let cases: [(&str, &[&str]); 2] = [
+        (
+            "2b1kabnr/4a4/9/1r1c5/2p3p1p/p1P1p1BR1/R5P1P/3A4N/N7C/3AK1B2 w - - 0 186",
+            &[
+                "a4b4", "d7d8", "b4a4", "d8d7", "a4b4", "d7d8", "b4a4", "d8d7",
+            ],
+        ),
+        (
+            "1r1a2b1C/3C1k3/4ba2n/2p1p4/p3P4/8P/N1n3p2/2c1B4/9/2BcKA2R w - - 0 132",
+            &[
+                "a4b6", "d1d7", "b6a4", "i8g9", "a4b6", "g9i8", "b6a4", "i8g9", "a4b6", "g9i8",
+            ],
+        ),
+    ];
+    for (fen, moves) in cases {
+        let mut g = game_at("xiangqi", fen);
+        play(&mut g, moves);
+        assert_eq!(result(&g), Some((None, "repetition".into())), "{fen}");
+    }
+}
+
 #[test]
 fn records_replay_with_wxf_or_san() {
     let mut g = ChessGame::new(seed("xiangqi", &[]));

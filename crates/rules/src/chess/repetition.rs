@@ -5,7 +5,7 @@ use super::game::ChessGame;
 use super::position::{MoveKind, Position};
 use super::variant::Repetition;
 use crate::game::Outcome;
-use crate::geometry::Color;
+use crate::geometry::{Bitboard, Color};
 
 /// The outcome of a game whose current position has just repeated often enough.
 pub(crate) fn judge(g: &ChessGame) -> Outcome {
@@ -38,6 +38,9 @@ pub(crate) fn judge(g: &ChessGame) -> Outcome {
     let mut checks = [true; 2];
     let mut chases = [true; 2];
     let mut moved = [false; 2];
+    // the pieces each side has chased at every move so far (one piece chased throughout),
+    // followed as they run
+    let mut chased: [Option<Bitboard>; 2] = [None, None];
     for &m in &moves[start..] {
         let us = pos.side_to_move();
         let before = pos.clone();
@@ -45,7 +48,20 @@ pub(crate) fn judge(g: &ChessGame) -> Outcome {
         moved[us.index()] = true;
         let check = pos.king_attacked(us.other());
         checks[us.index()] &= check;
-        chases[us.index()] &= !check && chases_unprotected(&before, &pos, m.to(), m.kind());
+        let them = us.other().index();
+        if let Some(c) = chased[them] {
+            if c.has(m.from()) && m.kind() != MoveKind::Drop {
+                chased[them] = Some(c.without(m.from()).with(m.to()));
+            }
+        }
+        let now = if check {
+            Bitboard::EMPTY
+        } else {
+            chased_unprotected(&before, &pos, m.to(), m.kind())
+        };
+        let still = chased[us.index()].map_or(now, |c| c & now);
+        chased[us.index()] = Some(still);
+        chases[us.index()] &= !still.is_empty();
     }
     let [w, b] = [Color::White, Color::Black].map(|c| moved[c.index()] && checks[c.index()]);
     match (w, b) {
@@ -65,20 +81,20 @@ pub(crate) fn judge(g: &ChessGame) -> Outcome {
     Outcome::draw("repetition")
 }
 
-/// Whether the piece that moved to `to` now attacks an enemy piece (not the king, nor a
-/// soldier that has not crossed the river) that no piece of its owner protects and that it
-/// did not attack before.
-fn chases_unprotected(
+/// The enemy pieces the piece that moved to `to` now chases: those it attacks and did not
+/// attack before, that no piece of their owner protects, that cannot take it back, and
+/// that are not the king nor a soldier on its own side of the river.
+fn chased_unprotected(
     before: &Position,
     after: &Position,
     to: crate::geometry::Square,
     kind: MoveKind,
-) -> bool {
+) -> Bitboard {
     if kind == MoveKind::Drop || kind == MoveKind::Pass {
-        return false;
+        return Bitboard::EMPTY;
     }
     let Some(p) = after.piece_at(to) else {
-        return false;
+        return Bitboard::EMPTY;
     };
     let v = after.variant();
     let them = p.color.other();
@@ -95,13 +111,19 @@ fn chases_unprotected(
                 Color::Black => t.rank() >= ranks / 2,
             }
     };
-    Iterator::any(&mut targets.into_iter(), |t| {
+    let mut out = Bitboard::EMPTY;
+    for t in targets {
         if uncrossed(t) {
-            return false;
+            continue;
         }
         let defended = after.attackers_to(t, them, occ.without(t)).any();
         let attacked_before = before.attackers_to(t, p.color, before.occupied()).any()
             && before.piece_at(t) == after.piece_at(t);
-        !defended && !attacked_before
-    })
+        // a piece that can take the chaser back is not chased (pieces attacking each other)
+        let mutual = after.attackers_to(to, them, occ).has(t);
+        if !defended && !attacked_before && !mutual {
+            out = out.with(t);
+        }
+    }
+    out
 }
