@@ -89,15 +89,27 @@ pub struct GameMetrics {
     pub branching: f64,
     /// Seats in the game.
     pub seats: usize,
+    /// Lead changes: how often the engine's evaluation passed from one side's clear lead
+    /// (a pawn or more) to the other's; `None` where there is no evaluation (dice games,
+    /// Ahayuta).
+    pub lead_changes: Option<usize>,
+    /// How early the winner was clear: the share of the game played before the evaluation
+    /// stayed at two pawns or more for the winner to the end (`None`: no winner or no
+    /// evaluation).
+    pub decided: Option<f64>,
 }
 
 /// The CSV header.
-const HEADER: &str = "reading,index,seed,winner,reason,plies,branching,seats,alliance";
+const HEADER: &str =
+    "reading,index,seed,winner,reason,plies,branching,seats,alliance,lead_changes,decided";
+/// The header of the files written before lead changes and decisiveness were kept (read
+/// as games without them).
+const OLD_HEADER: &str = "reading,index,seed,winner,reason,plies,branching,seats,alliance";
 
 impl GameMetrics {
     fn csv(&self) -> String {
         format!(
-            "{},{},{},{},{},{},{:.2},{},{}",
+            "{},{},{},{},{},{},{:.2},{},{},{},{}",
             self.reading,
             self.index,
             self.seed,
@@ -106,15 +118,18 @@ impl GameMetrics {
             self.plies,
             self.branching,
             self.seats,
-            self.alliance.map_or("-".to_string(), |a| a.to_string())
+            self.alliance.map_or("-".to_string(), |a| a.to_string()),
+            self.lead_changes.map_or("-".to_string(), |n| n.to_string()),
+            self.decided.map_or("-".to_string(), |d| format!("{d:.3}")),
         )
     }
 
     fn parse(line: &str) -> Option<GameMetrics> {
         let f: Vec<&str> = line.split(',').collect();
-        if f.len() != 9 {
+        if f.len() != 9 && f.len() != 11 {
             return None;
         }
+        let opt = |i: usize| f.get(i).copied().filter(|x| *x != "-");
         Some(GameMetrics {
             reading: f[0].to_string(),
             index: f[1].parse().ok()?,
@@ -131,6 +146,14 @@ impl GameMetrics {
                 "-" => None,
                 a => Some(a.parse().ok()?),
             },
+            lead_changes: match opt(9) {
+                None => None,
+                Some(n) => Some(n.parse().ok()?),
+            },
+            decided: match opt(10) {
+                None => None,
+                Some(d) => Some(d.parse().ok()?),
+            },
         })
     }
 }
@@ -142,18 +165,20 @@ fn play_one<G: Game>(
     seed: u64,
     random_plies: usize,
     max_plies: usize,
-    think: &dyn Fn(&G, u64) -> Option<G::Move>,
+    think: &dyn Fn(&G, u64) -> Option<(G::Move, Option<i32>)>,
 ) -> Result<Played> {
     let mut dice = Dice::new(seed);
     let mut chooser = Dice::new(seed ^ 0x1ab_1ab_1ab);
     let mut g = start.clone();
     let (mut plies, mut choices) = (0usize, 0usize);
+    // the engine's evaluations, in centipawns for the first seat
+    let mut evals: Vec<i32> = Vec::new();
     while g.outcome().is_none() && plies < max_plies {
         let m = match g.turn() {
             Turn::Chance => g
                 .random_outcome(&mut dice)
                 .ok_or_else(|| anyhow!("no throw is possible"))?,
-            Turn::Seat(_) => {
+            Turn::Seat(seat) => {
                 let legal = g.legal_moves();
                 if legal.is_empty() {
                     break;
@@ -163,8 +188,11 @@ fn play_one<G: Game>(
                 if plies <= random_plies {
                     legal[(chooser.unit() * legal.len() as f64) as usize % legal.len()]
                 } else {
-                    let m = think(&g, chooser.unit().to_bits())
+                    let (m, score) = think(&g, chooser.unit().to_bits())
                         .ok_or_else(|| anyhow!("the engine found no move"))?;
+                    if let Some(v) = score {
+                        evals.push(if seat == 0 { v } else { -v });
+                    }
                     if !legal.contains(&m) {
                         bail!("the engine chose an illegal move");
                     }
@@ -180,6 +208,14 @@ fn play_one<G: Game>(
         Some(o) => (o.winner(), o.payoffs.clone(), o.reason.clone()),
         None => (None, Vec::new(), "move limit".to_string()),
     };
+    let (lead_changes, decided) = if evals.is_empty() {
+        (None, None)
+    } else {
+        (
+            Some(lead_changes(&evals)),
+            winner.and_then(|w| decided_at(&evals, w)),
+        )
+    };
     Ok(Played {
         winner,
         alliance: None,
@@ -188,7 +224,50 @@ fn play_one<G: Game>(
         plies,
         branching,
         seats: g.seats(),
+        lead_changes,
+        decided,
     })
+}
+
+/// A clear lead: a pawn (100 centipawns) or more.
+const LEAD: i32 = 100;
+/// A decided game: two pawns or more for the winner to the end.
+const DECIDED: i32 = 200;
+
+/// How often the lead passed from one side to the other (a side leads by [`LEAD`] or
+/// more; the evaluations are the first seat's).
+pub fn lead_changes(evals: &[i32]) -> usize {
+    let mut leader = 0;
+    let mut changes = 0;
+    for &v in evals {
+        let now = if v >= LEAD {
+            1
+        } else if v <= -LEAD {
+            -1
+        } else {
+            continue;
+        };
+        if leader != 0 && now != leader {
+            changes += 1;
+        }
+        leader = now;
+    }
+    changes
+}
+
+/// The share of the game (by evaluations) before the winner's lead stayed at [`DECIDED`]
+/// or more to the end; `None` if it never did.
+pub fn decided_at(evals: &[i32], winner: usize) -> Option<f64> {
+    let for_winner = |v: i32| if winner == 0 { v } else { -v };
+    let mut first = None;
+    for (i, &v) in evals.iter().enumerate().rev() {
+        if for_winner(v) >= DECIDED {
+            first = Some(i);
+        } else {
+            break;
+        }
+    }
+    first.map(|i| i as f64 / evals.len() as f64)
 }
 
 /// How one game went.
@@ -200,6 +279,8 @@ struct Played {
     plies: usize,
     branching: f64,
     seats: usize,
+    lead_changes: Option<usize>,
+    decided: Option<f64>,
 }
 
 /// Shaturanga's alliance (0: South and North, 1: West and East) whose two allies alone
@@ -247,18 +328,21 @@ fn play_game(args: &GameArgs, spec: &LabSpec, index: usize) -> Result<Played> {
         "ahayuta" => {
             let think = |g: &Ahayuta, _| {
                 ashta_engine::ahayuta_move(g, ashta_engine::alphabeta_limits(level))
+                    .map(|m| (m, None))
             };
             play_one(&Ahayuta::new(), seed, 2, max, &think)?
         }
         "ashtapada" => {
             let (rules, players) = args.ashtapada()?;
             let limits = crate::selfplay::iterations(ashta_engine::levels::mcts_iterations(level));
-            let think = crate::selfplay::ashtapada(limits);
+            let inner = crate::selfplay::ashtapada(limits);
+            let think = |g: &Ashtapada, s: u64| inner(g, s).map(|m| (m, None));
             play_one(&Ashtapada::new(rules, players), seed, 0, max, &think)?
         }
         "shaturanga" | "chaturaji" => {
             let limits = crate::selfplay::iterations(ashta_engine::levels::mcts_iterations(level));
-            let think = crate::selfplay::shaturanga(limits);
+            let inner = crate::selfplay::shaturanga(limits);
+            let think = |g: &Shaturanga, s: u64| inner(g, s).map(|m| (m, None));
             {
                 let mut p = play_one(&Shaturanga::new(args.shaturanga()?), seed, 0, max, &think)?;
                 p.alliance = alliance_of(&p.payoffs);
@@ -277,7 +361,8 @@ fn play_game(args: &GameArgs, spec: &LabSpec, index: usize) -> Result<Played> {
                 if limits.nodes.is_none() && limits.movetime.is_none() {
                     limits.movetime = Some(std::time::Duration::from_millis(100));
                 }
-                s.search(g, &limits, |_| {}).best
+                let r = s.search(g, &limits, |_| {});
+                r.best.map(|m| (m, Some(r.info.score)))
             };
             play_one(&ChessGame::new(v), seed, spec.random_plies, 600, &think)?
         }
@@ -351,6 +436,8 @@ pub fn run(spec: &LabSpec) -> Result<String> {
                             plies: p.plies,
                             branching: p.branching,
                             seats: p.seats,
+                            lead_changes: p.lead_changes,
+                            decided: p.decided,
                         };
                         let mut f = file.lock().unwrap_or_else(|e| e.into_inner());
                         let _ = writeln!(f, "{}", m.csv());
@@ -448,7 +535,7 @@ pub fn read_csv(path: &Path) -> Result<Vec<GameMetrics>> {
     };
     text.lines()
         .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty() && *l != HEADER)
+        .filter(|(_, l)| !l.trim().is_empty() && *l != HEADER && *l != OLD_HEADER)
         .map(|(i, l)| {
             GameMetrics::parse(l).ok_or_else(|| {
                 anyhow!(
@@ -525,6 +612,19 @@ pub struct Summary {
     pub branching: f64,
     /// How games ended, with counts.
     pub reasons: BTreeMap<String, usize>,
+    /// Mean lead changes a game and the 95% half-interval (games with an evaluation).
+    pub lead_changes: Option<(f64, f64)>,
+    /// Among the games won, the mean share of the game played before the winner was clear,
+    /// its half-interval, and how many of the won games were ever clear.
+    pub decided: Option<(f64, f64, usize)>,
+}
+
+/// The mean of `xs` and its 95% half-interval.
+fn mean_interval(xs: &[f64]) -> (f64, f64) {
+    let n = xs.len().max(1) as f64;
+    let mean = xs.iter().sum::<f64>() / n;
+    let var = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (xs.len().max(2) - 1) as f64;
+    (mean, 1.96 * (var / n).sqrt())
 }
 
 /// The results of the games of one reading.
@@ -560,7 +660,17 @@ pub fn summarize(reading: &str, games: &[GameMetrics]) -> Summary {
     for g in games {
         *reasons.entry(g.reason.clone()).or_insert(0) += 1;
     }
+    let leads: Vec<f64> = games
+        .iter()
+        .filter_map(|g| g.lead_changes.map(|n| n as f64))
+        .collect();
+    let decided: Vec<f64> = games.iter().filter_map(|g| g.decided).collect();
     Summary {
+        lead_changes: (!leads.is_empty()).then(|| mean_interval(&leads)),
+        decided: (!decided.is_empty()).then(|| {
+            let (m, h) = mean_interval(&decided);
+            (m, h, decided.len())
+        }),
         reading: reading.to_string(),
         games: n,
         names: (1..=seats).map(|i| format!("seat {i}")).collect(),
@@ -586,6 +696,8 @@ impl Summary {
             "length": { "mean": self.length.0, "half_interval": self.length.1 },
             "branching": self.branching,
             "endings": self.reasons,
+            "lead_changes": self.lead_changes.map(|(m, h)| serde_json::json!({ "mean": m, "half_interval": h })),
+            "decided_after": self.decided.map(|(m, h, n)| serde_json::json!({ "mean_share": m, "half_interval": h, "games": n })),
         })
     }
 
@@ -616,8 +728,17 @@ impl Summary {
             .iter()
             .map(|(r, n)| format!("{r} {n}"))
             .collect();
+        let drama = match (self.lead_changes, self.decided) {
+            (Some((l, lh)), Some((d, dh, n))) => format!(
+                "; lead changes {l:.1} +/- {lh:.1}; winner clear after {:.0}% +/- {:.0}% of the game ({n} games)",
+                100.0 * d,
+                100.0 * dh
+            ),
+            (Some((l, lh)), None) => format!("; lead changes {l:.1} +/- {lh:.1}"),
+            _ => String::new(),
+        };
         format!(
-            "{}: {} games; wins {}; no winner {}; {:.0} +/- {:.0} moves; branching {:.1}; endings: {}",
+            "{}: {} games; wins {}; no winner {}; {:.0} +/- {:.0} moves; branching {:.1}; endings: {}{drama}",
             self.reading,
             self.games,
             wins.join(", "),
@@ -651,6 +772,8 @@ mod tests {
             plies,
             branching: 20.0,
             seats: 2,
+            lead_changes: None,
+            decided: None,
         }
     }
 
@@ -718,6 +841,39 @@ mod tests {
             s.line()
         );
         assert_eq!(GameMetrics::parse(&four[0].csv()).as_ref(), Some(&four[0]));
+    }
+
+    /// Lead changes and how early the winner was clear, from hand-made evaluations (the
+    /// first seat's, in centipawns).
+    #[test]
+    fn drama_and_decisiveness_of_hand_made_evaluations() {
+        // White leads, Black leads, small swings in between do not count, White again
+        let evals = [150, 40, -120, -90, 30, 99, 300, 250, 400];
+        assert_eq!(lead_changes(&evals), 2);
+        // White's lead stays at two pawns from the seventh of nine evaluations
+        assert_eq!(decided_at(&evals, 0), Some(6.0 / 9.0));
+        assert_eq!(
+            decided_at(&evals, 1),
+            None,
+            "Black was never clear at the end"
+        );
+        assert_eq!(lead_changes(&[0, 50, -50]), 0);
+        let mut g = game("a", 0, Some(0), "checkmate", 40);
+        g.lead_changes = Some(2);
+        g.decided = Some(0.5);
+        let mut h = game("a", 1, Some(1), "checkmate", 40);
+        h.lead_changes = Some(4);
+        h.decided = Some(0.7);
+        let s = summarize("a", &[g.clone(), h]);
+        assert_eq!(s.lead_changes.map(|x| x.0), Some(3.0));
+        let (d, _, n) = s.decided.unwrap();
+        assert!((d - 0.6).abs() < 1e-9 && n == 2, "{d} {n}");
+        assert!(s.line().contains("lead changes 3.0"), "{}", s.line());
+        let back = GameMetrics::parse(&g.csv()).unwrap();
+        assert_eq!((back.lead_changes, back.decided), (Some(2), Some(0.5)));
+        // a file from before these columns still reads
+        let old = "a,3,3,0,checkmate,40,20.00,2,-";
+        assert_eq!(GameMetrics::parse(old).map(|m| m.lead_changes), Some(None));
     }
 
     fn spec(out: &Path, games: usize, shard: (usize, usize)) -> LabSpec {

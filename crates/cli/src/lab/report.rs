@@ -121,7 +121,7 @@ pub(super) fn report(title: &str, summaries: &[Summary], games: &[GameMetrics]) 
         );
     }
     // the table
-    body += "<h2>Every reading</h2><table><tr><th>reading</th><th>games</th><th>wins by seat</th><th>no winner</th><th>length</th><th>branching</th><th>endings</th></tr>";
+    body += "<h2>Every reading</h2><table><tr><th>reading</th><th>games</th><th>wins by seat</th><th>no winner</th><th>length</th><th>branching</th><th>endings</th><th>lead changes</th><th>winner clear after</th></tr>";
     for s in summaries {
         let wins: Vec<String> = s
             .shares()
@@ -133,8 +133,18 @@ pub(super) fn report(title: &str, summaries: &[Summary], games: &[GameMetrics]) 
             .iter()
             .map(|(r, n)| format!("{} {n}", esc(r)))
             .collect();
+        let leads = s.lead_changes.map_or("&ndash;".to_string(), |(m, h)| {
+            format!("{m:.1} &plusmn; {h:.1}")
+        });
+        let decided = s.decided.map_or("&ndash;".to_string(), |(m, h, n)| {
+            format!(
+                "{:.0}% &plusmn; {:.0}% of the game ({n} games)",
+                100.0 * m,
+                100.0 * h
+            )
+        });
         body += &format!(
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{:.0} &plusmn; {:.0}</td><td>{:.1}</td><td>{}</td></tr>",
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{:.0} &plusmn; {:.0}</td><td>{:.1}</td><td>{}</td><td>{leads}</td><td>{decided}</td></tr>",
             esc(&s.reading),
             s.games,
             wins.join("<br>"),
