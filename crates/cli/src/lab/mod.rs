@@ -158,6 +158,10 @@ impl GameMetrics {
     }
 }
 
+/// An engine's move for a position, with its evaluation in centipawns for the side to move
+/// where it gives one.
+type Think<'a, G> = dyn Fn(&G, u64) -> Option<(<G as Game>::Move, Option<i32>)> + 'a;
+
 /// Plays one game of `start` with `think` in every seat: `random_plies` random seat moves
 /// first, the dice from `seed`.
 fn play_one<G: Game>(
@@ -165,7 +169,7 @@ fn play_one<G: Game>(
     seed: u64,
     random_plies: usize,
     max_plies: usize,
-    think: &dyn Fn(&G, u64) -> Option<(G::Move, Option<i32>)>,
+    think: &Think<'_, G>,
 ) -> Result<Played> {
     let mut dice = Dice::new(seed);
     let mut chooser = Dice::new(seed ^ 0x1ab_1ab_1ab);
