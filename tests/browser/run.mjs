@@ -482,6 +482,23 @@ await check("at 1280x800 Janggi's arrangements and the whole shogi board with it
   }
 });
 
+await check("on a phone (390x844) the status is above the board and nothing runs off the screen", async () => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  try {
+    await startGame("makruk", ["human", 1]);
+    const status = await page.locator("#status").boundingBox();
+    const board = await page.locator("#board").boundingBox();
+    assert.ok(status.y < board.y, "status above the board");
+    assert.ok(board.x + board.width <= 390, "board within the width");
+    await page.screenshot({ path: `${SHOTS}/phone-makruk.png` });
+    await page.goto(BASE + "/archive");
+    await page.waitForSelector("#archive-table");
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), "the archive scrolls inside its table");
+  } finally {
+    await page.setViewportSize({ width: 1200, height: 900 });
+  }
+});
+
 await check("moves typed on the keyboard, in SAN or as the rules read them", async () => {
   const id = await startGame("asha", ["human", "human"]);
   await page.fill("#move-input", "e4");

@@ -438,6 +438,8 @@ function render(s, force) {
     class: "seatline" + (s.toAct.includes(i) ? " active" : ""),
     onmouseenter: () => { view.pathSeat = i; drawGame(); },
     onmouseleave: () => { view.pathSeat = null; drawGame(); },
+    // on a touch screen, a tap shows the player's path (another tap hides it)
+    onclick: () => { view.pathSeat = view.pathSeat === i ? null : i; drawGame(); },
   }, h("span", { class: "swatch", style: "background:" + s.seatColours[i] }), " ", name, ": ",
     s.seats[i].kind === "computer" ? "computer, level " + s.seats[i].level : (mine.includes(i) ? "you" : "human"),
     s.thinking && s.toAct.includes(i) && s.seats[i].kind === "computer" ? h("span", { class: "thinking", title: "thinking" }, " \u2026thinking") : "",
