@@ -63,6 +63,21 @@ fn now_ms() -> u64 {
 }
 
 impl Room {
+    fn new(id: i64, table: Table, seats: Vec<SeatSpec>, clock: Option<Clocks>) -> Room {
+        Room {
+            id,
+            table,
+            seats,
+            version: 0,
+            draw_offer: None,
+            takeback_offer: None,
+            thinking: false,
+            deleted: false,
+            clock,
+            tx: broadcast::channel(64).0,
+        }
+    }
+
     /// The state for the page (no tokens).
     pub fn state(&self) -> Value {
         let mut v = self.table.state();
@@ -283,18 +298,8 @@ impl Hall {
             ),
             None => None,
         };
-        let mut room = Room {
-            id: stored.id,
-            table,
-            seats: stored.seats,
-            version: 0,
-            draw_offer: stored.draw_offer,
-            takeback_offer: None,
-            thinking: false,
-            deleted: false,
-            clock,
-            tx: broadcast::channel(64).0,
-        };
+        let mut room = Room::new(stored.id, table, stored.seats, clock);
+        room.draw_offer = stored.draw_offer;
         // the clock of the side to move runs again from now (the time the server was down
         // is not charged)
         room.run_clock();
@@ -411,18 +416,7 @@ impl Hall {
                 .map_err(Refusal::store)?;
         }
         let answer = created(id, &table, &specs);
-        let mut room = Room {
-            id,
-            table,
-            seats: specs,
-            version: 0,
-            draw_offer: None,
-            takeback_offer: None,
-            thinking: false,
-            deleted: false,
-            clock,
-            tx: broadcast::channel(64).0,
-        };
+        let mut room = Room::new(id, table, specs, clock);
         room.run_clock();
         self.arm_clock(&room);
         lock(&self.rooms).insert(id, Arc::new(Mutex::new(room)));
