@@ -259,8 +259,14 @@ def check(args, variant, rng, out, fixtures):
             mv = pick(rng, mode, fen, moves, theirs)
             m = MOVE.match(mv)
             captured = m and f"{m.group(3)}{m.group(4)}" in board_squares(fen)
-            if captured and variant not in ("shogi", "shoshogi", "shatar"):
-                base, moves = sf.get_fen(variant, base, moves + [mv]), []
+            rebased = sf.get_fen(variant, base, moves + [mv]) if captured else None
+            # (not where Fairy-Stockfish itself calls the FEN invalid, as after a king taken)
+            if (
+                rebased
+                and variant not in ("shogi", "shoshogi", "shatar")
+                and sf.validate_fen(rebased, variant) == sf.FEN_OK
+            ):
+                base, moves = rebased, []
             else:
                 moves.append(mv)
     ashta.close()
