@@ -14,7 +14,8 @@
 # The embedded networks came from these runs, cut short where the data were enough: shogi
 # at 527,000 positions and xiangqi at 418,000 (both learned at the smaller step size below);
 # chess from the seed-777 run and a second of about 9,000 games with seed 4242 (1,258,000
-# positions in all), with the 47,000 positions of `tune-data` at 5,000 nodes added.
+# positions in all), with the 47,000 positions of `tune-data` at 5,000 nodes added; shogi
+# from a second run of about 2,600 games with seed 888 too (715,000 positions).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 GAMES=${1:-8000}
