@@ -561,6 +561,27 @@ await check("dark mode follows the system's colour scheme", async () => {
   await page.emulateMedia({ colorScheme: "light" });
 });
 
+await check("every game's page at 1280x800 and 390x844, a screenshot each", async () => {
+  const catalog = await api("/api/catalog");
+  const games = catalog.games || catalog;
+  try {
+    for (const [w, hgt] of [[1280, 800], [390, 844]]) {
+      await page.setViewportSize({ width: w, height: hgt });
+      for (const g of games) {
+        const seats = Array.from({ length: g.seatNames.length }, () => ({ kind: "human" }));
+        const made = await fetch(BASE + "/api/games", { method: "POST", headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ game: g.id, seats }) }).then((r) => r.json());
+        assert.ok(made.id, g.id + ": " + JSON.stringify(made));
+        await page.goto(`${BASE}/game/${made.id}`);
+        await page.waitForSelector("#board > *");
+        await page.screenshot({ path: `${SHOTS}/game-${g.id}-${w}x${hgt}.png` });
+      }
+    }
+  } finally {
+    await page.setViewportSize({ width: 1200, height: 900 });
+  }
+});
+
 if (process.env.LAB_REPORT) {
   await check("the lab's report opens with its charts drawn", async () => {
     await page.goto("file://" + process.env.LAB_REPORT);
