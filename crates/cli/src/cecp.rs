@@ -353,11 +353,7 @@ impl Cecp {
     /// Says the result once the game is over.
     fn announce<W: Write>(&mut self, out: &Mutex<W>) {
         if let Some(o) = self.game.outcome() {
-            let r = match o.winner() {
-                Some(0) => "1-0",
-                Some(_) => "0-1",
-                None => "1/2-1/2",
-            };
+            let r = ashta_rules::chess::pgn::score_text(&o);
             say(out, &format!("{r} {{{}}}", o.reason));
             self.engine = None;
         }

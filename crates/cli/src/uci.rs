@@ -273,11 +273,7 @@ fn command<W: Write + Send + 'static>(s: &mut Session, line: &str, out: &Arc<Mut
             let result = match s.current.outcome() {
                 Some(o) => format!(
                     "Result: {} ({})\n",
-                    match o.winner() {
-                        Some(0) => "1-0",
-                        Some(_) => "0-1",
-                        None => "1/2-1/2",
-                    },
+                    ashta_rules::chess::pgn::score_text(&o),
                     o.reason
                 ),
                 None => String::new(),

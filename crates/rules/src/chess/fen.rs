@@ -265,7 +265,7 @@ impl Position {
         }
         pos.validate()?;
         // an en passant square no pawn can use is no part of the position (as in play)
-        pos.ep = pos.ep.filter(|&e| pos.en_passant_possible(e));
+        pos.ep = pos.ep.filter(|&e| pos.en_passant_possible(e, pos.side));
         pos.hash = pos.compute_hash();
         Ok(pos)
     }
@@ -305,14 +305,14 @@ impl Position {
         Ok(())
     }
 
-    /// Whether a pawn of the side to move stands to take en passant on `e` (Fairy-Stockfish
-    /// keeps and writes the square only then).
-    pub(crate) fn en_passant_possible(&self, e: Square) -> bool {
-        let behind = -self.side.forward();
+    /// Whether a pawn of `taker` stands to take en passant on `e` (Fairy-Stockfish keeps
+    /// and writes the square only then).
+    pub(crate) fn en_passant_possible(&self, e: Square, taker: Color) -> bool {
+        let behind = -taker.forward();
         [-1, 1].into_iter().any(|df| {
             e.offset(df, behind)
                 .and_then(|s| self.piece_at(s))
-                .is_some_and(|p| p.color == self.side && self.v.is_pawn(p.kind))
+                .is_some_and(|p| p.color == taker && self.v.is_pawn(p.kind))
         })
     }
 

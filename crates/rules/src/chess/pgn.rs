@@ -60,13 +60,15 @@ impl Record {
 }
 
 fn result_text(g: &ChessGame) -> &'static str {
-    match g.outcome() {
-        None => "*",
-        Some(o) => match o.winner() {
-            Some(0) => "1-0",
-            Some(_) => "0-1",
-            None => "1/2-1/2",
-        },
+    g.outcome().as_ref().map_or("*", score_text)
+}
+
+/// A two-player game's result as PGN writes it: `1-0`, `0-1` or `1/2-1/2`.
+pub fn score_text(o: &crate::game::Outcome) -> &'static str {
+    match o.winner() {
+        Some(0) => "1-0",
+        Some(_) => "0-1",
+        None => "1/2-1/2",
     }
 }
 
@@ -134,14 +136,7 @@ pub fn write_in(
         Notation::Iccs => out += "[Format \"ICCS\"]\n",
     }
     let ending = g.outcome().or_else(|| ended.cloned());
-    let result = match &ending {
-        Some(o) => match o.winner() {
-            Some(0) => "1-0",
-            Some(_) => "0-1",
-            None => "1/2-1/2",
-        },
-        None => result_text(g),
-    };
+    let result = ending.as_ref().map_or_else(|| result_text(g), score_text);
     out += &format!("[Result \"{result}\"]\n");
     if let Some(o) = &ending {
         out += &format!("[Termination \"{}\"]\n", o.reason);

@@ -47,13 +47,9 @@ impl Position {
                     }
                     if self.v.spec.hooks.pawn_double_step && from.rank().abs_diff(to.rank()) == 2 {
                         // kept only where an enemy pawn stands to take (as Fairy-Stockfish)
-                        self.ep = from.offset(0, us.forward()).filter(|&e| {
-                            [-1, 1].into_iter().any(|df| {
-                                e.offset(df, us.forward())
-                                    .and_then(|s| self.piece_at(s))
-                                    .is_some_and(|q| q.color == them && self.v.is_pawn(q.kind))
-                            })
-                        });
+                        self.ep = from
+                            .offset(0, us.forward())
+                            .filter(|&e| self.en_passant_possible(e, them));
                     }
                 }
                 if m.kind() == MoveKind::Promotion {
