@@ -159,6 +159,14 @@ impl Clocks {
         })
     }
 
+    /// How long the computer may think for `seat`: about a twenty-fifth of its time left,
+    /// and most of an increment or byoyomi period.
+    pub fn thinking_time(&self, seat: usize) -> std::time::Duration {
+        let tc = self.tc;
+        let ms = self.left[seat].max(0) / 25 + (tc.increment as i64 + tc.byoyomi as i64) * 800;
+        std::time::Duration::from_millis(ms.max(20) as u64)
+    }
+
     /// What the store keeps: the control and the main time left (the running clock is
     /// charged up to `now`; a restart does not charge the time the server was down).
     pub fn saved(&self, now: u64) -> Value {

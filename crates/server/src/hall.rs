@@ -2,10 +2,13 @@
 //! computer's thinking. Every change is written to the store before it is announced.
 
 use crate::clock::{Clocks, TimeControl};
+
+mod clocks;
 use crate::pool::Pool;
 use crate::store::{Finish, SeatSpec, Store};
 use crate::table::{Played, Setup, Table};
 use crate::Config;
+use clocks::now_ms;
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -56,12 +59,6 @@ pub struct Room {
     tx: broadcast::Sender<Arc<str>>,
 }
 
-/// Milliseconds on the server's monotonic clock (the clocks' time).
-fn now_ms() -> u64 {
-    static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
-    START.get_or_init(Instant::now).elapsed().as_millis() as u64
-}
-
 impl Room {
     fn new(id: i64, table: Table, seats: Vec<SeatSpec>, clock: Option<Clocks>) -> Room {
         Room {
@@ -96,20 +93,6 @@ impl Room {
             .map(|s| json!({ "kind": s.kind, "level": s.level }))
             .collect::<Vec<_>>());
         v
-    }
-
-    /// Sets the clocks going for the one seat to act (stopped when the game is over, while
-    /// several may act, and before the first move).
-    fn run_clock(&mut self) {
-        let Some(c) = &mut self.clock else { return };
-        let acting = self.table.to_act();
-        let seat = match acting.as_slice() {
-            [s] if !self.table.is_over() && !self.table.played().is_empty() => Some(*s),
-            _ => None,
-        };
-        if c.running.map(|(s, _)| s) != seat {
-            c.start(seat, now_ms());
-        }
     }
 
     fn announce(&self) {
@@ -473,66 +456,6 @@ impl Hall {
         Ok(())
     }
 
-    /// Charges `seat`'s clock for the move it is making; where its flag has already
-    /// fallen, the game ends on time instead and the move is refused.
-    fn charge(self: &Arc<Self>, room: &mut Room, seat: usize) -> Result<(), Refusal> {
-        let Some(c) = &mut room.clock else {
-            return Ok(());
-        };
-        let mut trial = c.clone();
-        match trial.moved(seat, now_ms()) {
-            Ok(()) => {
-                *c = trial;
-                Ok(())
-            }
-            Err(_) => {
-                self.flag(room, seat)?;
-                Err(Refusal::new(
-                    409,
-                    "your time ran out: the game is lost on time",
-                ))
-            }
-        }
-    }
-
-    /// `seat` loses on time.
-    fn flag(self: &Arc<Self>, room: &mut Room, seat: usize) -> Result<(), Refusal> {
-        let name = room.table.seat_names()[seat].clone();
-        if let Some(c) = &mut room.clock {
-            c.left[seat] = 0;
-            c.start(None, now_ms());
-        }
-        self.change(room, |t| {
-            t.set_ended(ashta_rules::Outcome::win(
-                1 - seat,
-                format!("{name} lost on time"),
-            ));
-            Ok(Vec::new())
-        })
-    }
-
-    /// Ends the game on time when the running clock's flag falls, unless something
-    /// happens first (a later version of the room).
-    fn arm_clock(self: &Arc<Self>, room: &Room) {
-        let Some((seat, at)) = room.clock.as_ref().and_then(|c| c.deadline()) else {
-            return;
-        };
-        let Ok(rt) = tokio::runtime::Handle::try_current() else {
-            return;
-        };
-        let (hall, id, version) = (self.clone(), room.id, room.version);
-        rt.spawn(async move {
-            let wait = at.saturating_sub(now_ms());
-            tokio::time::sleep(std::time::Duration::from_millis(wait + 5)).await;
-            let Ok(room) = hall.room(id) else { return };
-            let mut r = lock(&room);
-            let fallen = r.clock.as_ref().and_then(|c| c.fallen(now_ms()));
-            if r.version == version && !r.deleted && !r.table.is_over() && fallen == Some(seat) {
-                let _ = hall.flag(&mut r, seat);
-            }
-        });
-    }
-
     /// A human's move.
     pub fn play(
         self: &Arc<Self>,
@@ -753,13 +676,7 @@ impl Hall {
                 0
             };
             let person = r.seats.iter().any(|s| !s.is_computer());
-            // on a clock: about a twenty-fifth of the time left, most of an increment or
-            // byoyomi period
-            let cap = r.clock.as_ref().map(|c| {
-                let tc = c.tc;
-                let ms = c.left[seat].max(0) / 25 + (tc.increment as i64 + tc.byoyomi as i64) * 800;
-                std::time::Duration::from_millis(ms.max(20) as u64)
-            });
+            let cap = r.clock.as_ref().map(|c| c.thinking_time(seat));
             (
                 r.table.clone(),
                 seat,
