@@ -696,7 +696,7 @@ impl Hall {
             let seed = rand::random::<u64>();
             let choice = hall
                 .pool
-                .run(person, move || table.think_within(seat, level, seed, cap))
+                .run(person, move || table.think(seat, level, seed, cap))
                 .await
                 .ok()
                 .flatten();

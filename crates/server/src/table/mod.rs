@@ -531,13 +531,9 @@ impl Table {
 
     /// The computer's choice for `seat` at `level` (1-8), as move text: alpha-beta for the
     /// chess family (during the Werera, for whichever side the seat is) and Ahayuta, Monte
-    /// Carlo tree search for the dice games.
-    pub fn think(&self, seat: usize, level: u32, seed: u64) -> Option<String> {
-        self.think_within(seat, level, seed, None)
-    }
-
-    /// As [`Table::think`], the chess family thinking at most `cap` (a clock's share).
-    pub fn think_within(
+    /// Carlo tree search for the dice games; the chess family thinks at most `cap` (a
+    /// clock's share) where one is given.
+    pub fn think(
         &self,
         seat: usize,
         level: u32,
