@@ -2,7 +2,7 @@
 // started from the form and played by clicking, the computer's replies, a finished game,
 // the rules and archive pages. Screenshots of each board go to $SHOTS (target/screenshots).
 //
-// Usage: ASHTA_URL=http://127.0.0.1:8088 SHOTS=target/screenshots node run.mjs
+// Usage: ASHTA_URL=http://127.0.0.1:8088 SHOTS=target/screenshots [ONLY=name] node run.mjs
 import { chromium } from "playwright-core";
 import { mkdirSync, readFileSync } from "node:fs";
 import assert from "node:assert/strict";
@@ -23,6 +23,8 @@ page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
 
 let failures = 0;
 async function check(name, fn) {
+  // ONLY=text runs the checks whose names contain it
+  if (process.env.ONLY && !name.includes(process.env.ONLY)) return;
   try {
     await fn();
     console.log("ok   " + name);
@@ -221,6 +223,41 @@ await check("ashtapada for four: plans by button, throws shown, paths on hover",
   await page.waitForSelector("polyline.path");
   await page.waitForSelector("#dice .shells");
   await page.screenshot({ path: `${SHOTS}/ashtapada.png` });
+});
+
+// Ashtapada by clicks (issue 23, item 4): each step of a plan made on the board, a piece
+// and then where it lands; entering and bearing off by their buttons in words.
+await check("ashtapada by clicks: a piece, then where it lands", async () => {
+  const id = await startGame("ashtapada", ["human", 1]);
+  let advances = 0;
+  for (let turn = 0; turn < 40 && advances < 3; turn++) {
+    const s = await waitForSeat(id, 0);
+    if (s.outcome) break;
+    const legal = s.legal[0];
+    // the plan with the most steps, advances first
+    const m = legal.slice().sort((a, b) => b.steps.filter((x) => x.kind === "advance").length - a.steps.filter((x) => x.kind === "advance").length || b.steps.length - a.steps.length)[0];
+    const before = s.moves.length;
+    if (!m.steps.length) {
+      await page.click(`button.special[data-move="${m.text}"]`);
+    } else {
+      for (const st of m.steps) {
+        const key = [st.kind, st.from, st.to, st.twins, st.throws.join("+")].join("|");
+        if (st.kind === "advance") {
+          await page.waitForSelector("#board .mark.named");
+          await clickSq(st.from);
+          await page.waitForSelector("#board circle.target");
+          await clickSq(st.to);
+          if (await page.locator("#choice").count()) await page.click(`#choice button[data-step="${key}"]`);
+          advances++;
+        } else await page.click(`button.step[data-step="${key}"]`);
+      }
+    }
+    const after = await waitMoves(id, before + 1);
+    const played = after.moves[before].text;
+    assert.equal(played.split(", ").sort().join(", "), m.text.split(", ").sort().join(", "), "the clicked plan was played");
+  }
+  assert.ok(advances >= 1, "a piece was moved by clicks");
+  await page.screenshot({ path: `${SHOTS}/ashtapada-clicks.png` });
 });
 
 await check("shaturanga: four armies, the die, a move by click", async () => {

@@ -442,3 +442,71 @@ fn four_seat_games_with_resignations_end_and_read_back() {
         }
     }
 }
+
+/// The page moves a plan step by step, piece by piece: each step's squares
+/// (`plan_squares`), played on the mover's pieces, give the position the plan leads to.
+#[test]
+fn plan_squares_lead_where_the_plan_leads() {
+    use ashta_rules::ashtapada::Step;
+    let mut rng = Rng(0x57E95);
+    let mut steps_seen = [0usize; 3];
+    for rules in [Ruleset::Kile, Ruleset::AshtaKashte] {
+        for players in [2, 4] {
+            for _ in 0..40 {
+                let mut g = Ashtapada::new(rules, players);
+                for _ in 0..3_000 {
+                    match g.turn() {
+                        Turn::Over => break,
+                        Turn::Chance => {
+                            let outcomes = g.chance_outcomes();
+                            let m = outcomes[(rng.next() % outcomes.len() as u64) as usize].0;
+                            g.play(m);
+                        }
+                        Turn::Seat(p) => {
+                            let squares = |g: &Ashtapada| {
+                                let mut v: Vec<Option<u8>> =
+                                    g.pieces(p).iter().map(|&s| g.square(p, s)).collect();
+                                v.retain(|s| s.is_some());
+                                v.sort();
+                                v
+                            };
+                            let moves = g.legal_moves();
+                            for (i, plan) in g.plans().iter().enumerate() {
+                                let mut on = squares(&g);
+                                for (step, from, to) in g.plan_squares(plan) {
+                                    let n = match &step {
+                                        Step::Advance { twins: true, .. } => 2,
+                                        _ => 1,
+                                    };
+                                    steps_seen[match step {
+                                        Step::Enter => 0,
+                                        Step::Advance { .. } => 1,
+                                        Step::BearOff => 2,
+                                    }] += 1;
+                                    for _ in 0..n {
+                                        if let Some(f) = from {
+                                            let k = on.iter().position(|&s| s == Some(f));
+                                            let k = k.unwrap_or_else(|| {
+                                                panic!("{}: no piece on {f}", g.text())
+                                            });
+                                            on.remove(k);
+                                        }
+                                        if to.is_some() {
+                                            on.push(to);
+                                        }
+                                    }
+                                }
+                                on.sort();
+                                let mut after = g.clone();
+                                after.play(moves[i]);
+                                assert_eq!(on, squares(&after), "{} plan {i}", g.text());
+                            }
+                            g.play(moves[(rng.next() % moves.len() as u64) as usize]);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(steps_seen.iter().all(|&n| n > 50), "{steps_seen:?}");
+}

@@ -2,7 +2,7 @@
 //! marks (last move, check), and the Ashtapada board with its paths.
 
 use ashta_rules::ahayuta::{Ahayuta, Cell};
-use ashta_rules::ashtapada::{paths, Ashtapada, Ruleset, Spot};
+use ashta_rules::ashtapada::{paths, Ashtapada, Plan, Ruleset, Spot, Step};
 use ashta_rules::chess::games::asha;
 use ashta_rules::chess::{self, ChessGame, Position};
 use ashta_rules::geometry::{Color, Square};
@@ -220,6 +220,49 @@ pub fn ashtapada_board(g: &Ashtapada) -> Value {
         "current": g.current(),
         "resigned": (0..seats.len()).map(|p| g.has_resigned(p)).collect::<Vec<_>>(),
     })
+}
+
+/// An Ashtapada plan as the page offers it: in words ("enter a piece, c1 to e1 by 1+2")
+/// and as steps, each a piece going from a square (or the hand) to a square (or off the
+/// board), which the page lets the player make one click at a time.
+pub fn ashtapada_plan(g: &Ashtapada, plan: &Plan) -> (String, Value) {
+    if plan.is_pass() {
+        return ("no move is possible: pass".into(), json!([]));
+    }
+    let (mut words, mut steps) = (Vec::new(), Vec::new());
+    for (step, from, to) in g.plan_squares(plan) {
+        let from_name = from.map(paths::name);
+        let to_name = to.map(paths::name);
+        let (kind, twins, throws, text) = match &step {
+            Step::Enter => (
+                "enter",
+                false,
+                Vec::new(),
+                format!("enter a piece on {}", to_name.clone().unwrap_or_default()),
+            ),
+            Step::BearOff => ("off", false, Vec::new(), "bear a piece off".to_string()),
+            Step::Advance { twins, throws, .. } => {
+                let by: Vec<String> = throws.iter().map(|t| t.to_string()).collect();
+                let who = if *twins { "both pieces (twins) on " } else { "" };
+                (
+                    "advance",
+                    *twins,
+                    throws.clone(),
+                    format!(
+                        "{who}{} to {} by {}",
+                        from_name.clone().unwrap_or_default(),
+                        to_name.clone().unwrap_or_default(),
+                        by.join("+")
+                    ),
+                )
+            }
+        };
+        words.push(text);
+        steps.push(json!({
+            "kind": kind, "from": from_name, "to": to_name, "twins": twins, "throws": throws,
+        }));
+    }
+    (words.join(", then "), json!(steps))
 }
 
 /// Shaturanga: the four armies, the thrones, and each player's standing, stakes and

@@ -311,7 +311,7 @@ async function archivePage() {
 
 // ---- the game page ----
 
-const view = { state: null, selected: null, hand: null, flipped: null, pathSeat: null, seenMoves: 0, replay: null };
+const view = { state: null, selected: null, hand: null, flipped: null, pathSeat: null, seenMoves: 0, replay: null, steps: [] };
 
 async function gamePage(id) {
   const params = new URLSearchParams(location.search);
@@ -325,7 +325,7 @@ async function gamePage(id) {
     } catch (e) { badLink = e.message; }
     history.replaceState(null, "", "/game/" + id);
   }
-  Object.assign(view, { state: null, selected: null, hand: null, flipped: null, pathSeat: null, seenMoves: 0, replay: null });
+  Object.assign(view, { state: null, selected: null, hand: null, flipped: null, pathSeat: null, seenMoves: 0, replay: null, steps: [] });
   main().replaceChildren(h("div", { class: "game" },
     h("div", { class: "boardcol" },
       h("svg", { id: "board", xmlns: "http://www.w3.org/2000/svg" }),
@@ -405,7 +405,7 @@ function render(s, force) {
   const prev = view.state;
   if (!force && prev && prev.id === s.id && s.version < prev.version) return;
   view.state = s;
-  if (!prev || prev.version !== s.version || prev.moves.length !== s.moves.length) { view.selected = null; view.hand = null; }
+  if (!prev || prev.version !== s.version || prev.moves.length !== s.moves.length) { view.selected = null; view.hand = null; view.steps = []; }
   if (!prev || prev.id !== s.id) { view.replay = null; view.wantPly = null; }
   if (!view.replay && view.wantPly === prev?.moves.length) view.wantPly = null;
   const mine = mySeats(s);
@@ -614,6 +614,7 @@ function pieceCounts(list) {
 
 function drawGame() {
   const s = view.state;
+  if (s.board.kind === "ashtapada") return drawAshtapadaGame(s);
   const marks = {};
   const moves = myMoves(s);
   // Shaturanga: the pieces the die names, for players and watchers alike
@@ -632,8 +633,122 @@ function drawGame() {
   });
   // moves that are not a piece going to a square: plans, passes, arrangements
   const specials = moves.filter((m) => m.special);
-  $("#specials").replaceChildren(...(specials.length ? [h("div", { class: "small" }, s.board.kind === "ashtapada" ? "Your plans for these throws:" : "Other moves:")] : []),
+  $("#specials").replaceChildren(...(specials.length ? [h("div", { class: "small" }, "Other moves:")] : []),
     ...specials.map((m) => h("button", { class: "special", "data-move": m.text, onclick: () => send(m) }, m.label)));
+}
+
+// Ashtapada: a plan is made a step at a time, by clicks: a piece, then where it lands
+// (each landing its throws allow is marked); entering on the entry square or by button,
+// bearing off by button. The plans that remain open stay listed as buttons in words.
+const stepKey = (st) => [st.kind, st.from, st.to, st.twins, st.throws.join("+")].join("|");
+
+// The steps of plan m not yet chosen, or null if m lacks one of the chosen steps.
+function stepsLeft(m) {
+  const left = m.steps.slice();
+  for (const st of view.steps) {
+    const i = left.findIndex((x) => stepKey(x) === stepKey(st));
+    if (i < 0) return null;
+    left.splice(i, 1);
+  }
+  return left;
+}
+
+function stepWords(st) {
+  if (st.kind === "enter") return `Enter a piece on ${st.to}`;
+  if (st.kind === "off") return "Bear a piece off";
+  const by = st.throws.length > 1 ? `${st.throws.join(" + ")} = ${st.throws.reduce((a, b) => a + b, 0)}` : String(st.throws[0]);
+  return `${st.twins ? "Both pieces (twins)" : "One piece"} from ${st.from} to ${st.to}, by ${by}`;
+}
+
+// The board as it stands after the steps chosen so far (the mover's pieces moved).
+function boardAfterSteps(b, seat) {
+  if (!view.steps.length) return b;
+  const pieces = b.pieces.map((list) => list.map((p) => Object.assign({}, p)));
+  const mine = pieces[seat];
+  const end = b.routes[seat].end;
+  for (const st of view.steps) {
+    const n = st.twins ? 2 : 1;
+    for (let k = 0; k < n; k++) {
+      const p = st.kind === "enter" ? mine.find((x) => x.at === "hand")
+        : st.kind === "off" ? mine.find((x) => x.at === "keep") : mine.find((x) => x.sq === st.from && !x.moved);
+      if (!p) continue;
+      p.moved = true;
+      p.sq = st.to || null;
+      p.at = !st.to ? "off" : st.to === end ? "keep" : "path";
+    }
+  }
+  return Object.assign({}, b, { pieces });
+}
+
+function drawAshtapadaGame(s) {
+  const moves = myMoves(s).filter((m) => m.steps);
+  const open = moves.filter((m) => stepsLeft(m));
+  const next = [];
+  for (const m of open) for (const st of stepsLeft(m)) if (!next.some((x) => stepKey(x) === stepKey(st))) next.push(st);
+  const seat = open.length ? open[0].seat : null;
+  const marks = {};
+  for (const st of view.steps) if (st.to) marks[st.to] = "last";
+  if (view.selected) {
+    marks[view.selected] = "selected";
+    for (const st of next) if (st.kind === "advance" && st.from === view.selected) marks[st.to] = "target";
+  } else {
+    for (const st of next) if (st.kind === "advance") marks[st.from] = "named";
+    for (const st of next) if (st.kind === "enter" && !marks[st.to]) marks[st.to] = "target";
+  }
+  const board = view.replay ? view.replay.board : seat != null ? boardAfterSteps(s.board, seat) : s.board;
+  AshtaBoard.drawBoard($("#board"), board, {
+    flipped: view.flipped, colours: s.seatColours, seatNames: s.seatNames, marks,
+    showPath: view.pathSeat != null ? view.pathSeat : view.selected && seat != null ? seat : null,
+    onPress: (sq, e) => { if (e) e.preventDefault(); pressAshtapada(sq, next); },
+  });
+  const stepButtons = next.filter((st) => st.kind !== "advance").map((st) =>
+    h("button", { class: "step", "data-step": stepKey(st), onclick: () => chooseStep(st) }, stepWords(st)));
+  const parts = [];
+  if (open.length) {
+    parts.push(h("div", { class: "small" }, view.steps.length
+      ? "Chosen: " + view.steps.map(stepWords).join("; ") + ". Still open:"
+      : "Click a piece and where it lands, or choose a whole plan:"));
+  }
+  parts.push(...stepButtons);
+  if (view.steps.length) {
+    const done = open.filter((m) => stepsLeft(m).length === 0);
+    if (done.length) parts.push(h("button", { class: "step", id: "play-steps", onclick: () => send(done[0]) }, "Play these moves"));
+    parts.push(h("button", { id: "steps-again", onclick: () => { view.steps = []; view.selected = null; drawGame(); } }, "Start the turn again"));
+  }
+  parts.push(...open.map((m) => h("button", { class: "special", "data-move": m.text, title: m.text, onclick: () => send(m) }, m.label)));
+  $("#specials").replaceChildren(...parts);
+}
+
+function pressAshtapada(sq, next) {
+  if (view.selected) {
+    const here = next.filter((st) => st.kind === "advance" && st.from === view.selected && st.to === sq);
+    if (here.length === 1) return chooseStep(here[0]);
+    if (here.length > 1) {
+      const box = h("div", { class: "choice", id: "choice" }, h("div", {}, "Choose:"),
+        here.map((st) => h("button", { "data-step": stepKey(st), onclick: () => { box.remove(); chooseStep(st); } }, stepWords(st))),
+        h("button", { onclick: () => box.remove() }, "cancel"));
+      document.body.appendChild(box);
+      return;
+    }
+  }
+  if (sq !== view.selected && next.some((st) => st.kind === "advance" && st.from === sq)) {
+    view.selected = sq;
+    return drawGame();
+  }
+  const enter = next.find((st) => st.kind === "enter" && st.to === sq);
+  if (enter) return chooseStep(enter);
+  view.selected = null;
+  drawGame();
+}
+
+// A step chosen: the plan is played once the steps chosen make exactly one plan.
+function chooseStep(st) {
+  view.steps.push(st);
+  view.selected = null;
+  const open = myMoves(view.state).filter((m) => m.steps && stepsLeft(m));
+  const done = open.filter((m) => stepsLeft(m).length === 0);
+  if (done.length && done.length === open.length) return send(done[0]);
+  drawGame();
 }
 
 // A press on a square: plays the selected piece's move there, or selects the piece to
@@ -717,7 +832,7 @@ async function send(m) {
     const next = await api("POST", `/api/games/${s.id}/move`, { seat: m.seat, token, move: m.text });
     render(next);
     say("");
-  } catch (e) { say(e.message, true); view.selected = null; drawGame(); }
+  } catch (e) { say(e.message, true); view.selected = null; view.steps = []; drawGame(); }
 }
 
 async function seatAction(path, seat, extra) {

@@ -306,12 +306,28 @@ function drawAshtapada(svg, b, opts) {
     for (let f = 0; f < 8; f++) {
       const sq = sqName(f, r);
       const [x, y] = xy(f, r);
-      el("rect", { x, y, width: CELL, height: CELL, class: "sq plain", "data-sq": sq }, g);
+      const rect = el("rect", { x, y, width: CELL, height: CELL, class: "sq plain", "data-sq": sq }, g);
+      rect.addEventListener("pointerdown", (e) => opts.onPress && opts.onPress(sq, e));
       if (marked.has(sq)) {
         el("line", { x1: x + 8, y1: y + 8, x2: x + CELL - 8, y2: y + CELL - 8, class: "cross" }, g);
         el("line", { x1: x + CELL - 8, y1: y + 8, x2: x + 8, y2: y + CELL - 8, class: "cross" }, g);
       }
     }
+  }
+  // coordinates: the squares the plans and the record name
+  const coords = el("g", { class: "coords" }, svg);
+  for (let i = 0; i < 8; i++) {
+    const [x] = xy(i, 0);
+    el("text", { x: x + CELL / 2, y: margin + 8 * CELL + 17, "text-anchor": "middle" }, coords).textContent = String.fromCharCode(97 + i);
+    const [, y] = xy(0, i);
+    el("text", { x: 9, y: y + CELL / 2 + 4, "text-anchor": "middle" }, coords).textContent = String(i + 1);
+  }
+  // marks: the steps chosen, the piece selected, its landings, the pieces that can move
+  const marks = el("g", { class: "marks" }, svg);
+  for (const [sq, cls] of Object.entries(opts.marks || {})) {
+    const [x, y] = xy(parseSq(sq).f, parseSq(sq).r);
+    if (cls === "target") el("circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: CELL * 0.14, class: "target" }, marks);
+    else el("rect", { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, class: "mark " + cls }, marks);
   }
   if (opts.showPath != null && b.routes[opts.showPath]) {
     const route = b.routes[opts.showPath];
@@ -336,6 +352,7 @@ function drawAshtapada(svg, b, opts) {
       const grp = el("g", { class: "piece" }, layer);
       el("title", {}, grp).textContent = (opts.seatNames[seat] || "") + "'s piece on " + sq;
       el("circle", { cx: cx + dx, cy, r: CELL * 0.2, fill: opts.colours[seat], stroke: "#222", "stroke-width": 1.5 }, grp);
+      grp.addEventListener("pointerdown", (e) => opts.onPress && opts.onPress(sq, e));
     });
   }
   return { centre };

@@ -31,6 +31,42 @@ impl Ashtapada {
             .join(", ")
     }
 
+    /// Where each step of a plan of the player to act goes on the board: the step, the
+    /// square it leaves (none for a piece entering from the hand) and the square it
+    /// reaches (the keep or end square at the path's end; none for a piece borne off).
+    pub fn plan_squares(&self, plan: &Plan) -> Vec<(Step, Option<Sq>, Option<Sq>)> {
+        let track = &self.paths[self.current];
+        // a spot's code (path index + 1, the end square after the path) as a square
+        let square_of = |code: usize| match code {
+            1..=paths::PATH_LEN => Some(track.squares[code - 1]),
+            c if c == paths::PATH_LEN + 1 => Some(track.end),
+            _ => None,
+        };
+        plan.steps()
+            .into_iter()
+            .map(|step| {
+                let (from, to) = match &step {
+                    // kile (rule 6): onto the entry square with a 1; Ashta-kashte: the
+                    // throw's count of squares from the hand
+                    Step::Enter => match self.rules {
+                        Ruleset::Kile => (None, square_of(1)),
+                        Ruleset::AshtaKashte => {
+                            let t = self.throws.last().copied().unwrap_or(1);
+                            (None, square_of(t as usize))
+                        }
+                    },
+                    Step::Advance { from, throws, .. } => {
+                        let at = track.index[*from as usize] as usize + 1;
+                        let sum: usize = throws.iter().map(|&t| t as usize).sum();
+                        (Some(*from), square_of(at + sum))
+                    }
+                    Step::BearOff => (Some(track.end), None),
+                };
+                (step, from, to)
+            })
+            .collect()
+    }
+
     /// The position as text.
     pub fn text(&self) -> String {
         let seats: Vec<String> = (0..self.seats.len())

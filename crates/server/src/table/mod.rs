@@ -593,15 +593,28 @@ impl Table {
                     })
                     .collect()
             }
+            Live::Other(AnyGame::Ashtapada(g)) => g
+                .legal_moves()
+                .into_iter()
+                .filter_map(|m| match m {
+                    ashta_rules::ashtapada::Move::Plan(i) => g.plans().get(i as usize),
+                    _ => None,
+                })
+                .map(|plan| {
+                    let (label, steps) = views::ashtapada_plan(g, plan);
+                    json!({
+                        "special": true,
+                        "text": Ashtapada::plan_text(plan),
+                        "label": label,
+                        "steps": steps,
+                    })
+                })
+                .collect(),
             Live::Other(g) => g
                 .legal_texts()
                 .into_iter()
                 .map(|text| {
-                    let mut v = match g {
-                        // Ashtapada's plans have no single square pair: buttons
-                        AnyGame::Ashtapada(_) => json!({ "special": true }),
-                        _ => move_shape(&text),
-                    };
+                    let mut v = move_shape(&text);
                     if text.starts_with('@') {
                         v["drop"] = json!("M");
                     }
