@@ -243,7 +243,11 @@ pub fn ashtapada_plan(g: &Ashtapada, plan: &Plan) -> (String, Value) {
             Step::BearOff => ("off", false, Vec::new(), "bear a piece off".to_string()),
             Step::Advance { twins, throws, .. } => {
                 let by: Vec<String> = throws.iter().map(|t| t.to_string()).collect();
-                let who = if *twins { "both pieces (twins) on " } else { "" };
+                let who = if *twins {
+                    "both pieces (twins) on "
+                } else {
+                    ""
+                };
                 (
                     "advance",
                     *twins,
