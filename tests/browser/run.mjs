@@ -225,6 +225,29 @@ await check("ashtapada for four: plans by button, throws shown, paths on hover",
   await page.screenshot({ path: `${SHOTS}/ashtapada.png` });
 });
 
+// The board from the keyboard (arrows, Enter; a live region reads each square) and a
+// premove made while the computer thinks, played as soon as the turn comes.
+await check("keyboard moves on the focused board, and a premove", async () => {
+  const id = await startGame("asha", ["human", 8]);
+  await page.focus("#board");
+  for (const k of ["ArrowRight", "ArrowRight", "ArrowRight", "ArrowRight", "ArrowUp"]) await page.keyboard.press(k);
+  const live = await page.textContent("#board-live");
+  assert.match(live, /^e2: /, "the live region reads the cursor's square: " + live);
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("Enter");
+  await waitMoves(id, 1);
+  await page.waitForFunction(() => !document.title.includes("Your move"));
+  // the computer (level 8) thinks for most of a second: premove d2-d4 meanwhile
+  await clickSq("d2");
+  await clickSq("d4");
+  assert.equal(await page.locator("#board .mark.premove").count(), 2, "the premove is marked");
+  const s = await waitMoves(id, 3);
+  assert.equal(s.moves[0].text, "e2e4");
+  assert.equal(s.moves[2].text, "d2d4", "the premove was played on the turn");
+});
+
 // Ashtapada by clicks (issue 23, item 4): each step of a plan made on the board, a piece
 // and then where it lands; entering and bearing off by their buttons in words.
 await check("ashtapada by clicks: a piece, then where it lands", async () => {

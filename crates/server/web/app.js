@@ -311,7 +311,7 @@ async function archivePage() {
 
 // ---- the game page ----
 
-const view = { state: null, selected: null, hand: null, flipped: null, pathSeat: null, seenMoves: 0, replay: null, steps: [] };
+const view = { state: null, selected: null, hand: null, flipped: null, pathSeat: null, seenMoves: 0, replay: null, steps: [], premove: null, cursor: null };
 
 async function gamePage(id) {
   const params = new URLSearchParams(location.search);
@@ -325,7 +325,7 @@ async function gamePage(id) {
     } catch (e) { badLink = e.message; }
     history.replaceState(null, "", "/game/" + id);
   }
-  Object.assign(view, { state: null, selected: null, hand: null, flipped: null, pathSeat: null, seenMoves: 0, replay: null, steps: [] });
+  Object.assign(view, { state: null, selected: null, hand: null, flipped: null, pathSeat: null, seenMoves: 0, replay: null, steps: [], premove: null, cursor: null });
   main().replaceChildren(h("div", { class: "game" },
     h("div", { class: "boardcol" },
       h("svg", { id: "board", xmlns: "http://www.w3.org/2000/svg" }),
@@ -351,7 +351,15 @@ async function gamePage(id) {
   // the board element must be an SVG element, not an HTML one
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
   svg.id = "board";
+  // focusable: the arrows move a cursor, Enter presses, a live region reads the square
+  svg.setAttribute("tabindex", "0");
+  svg.setAttribute("role", "application");
+  svg.setAttribute("aria-label", "Board: arrow keys move over the squares, Enter or Space selects a piece and then its square, Escape cancels");
+  svg.setAttribute("aria-describedby", "board-live");
+  svg.addEventListener("keydown", boardKey);
+  svg.addEventListener("focus", () => { if (!view.cursor) { view.cursor = AshtaBoard.sqName(0, 0); drawGame(); } announce(); });
   $("#board").replaceWith(svg);
+  svg.after(h("div", { id: "board-live", class: "sr-only", "aria-live": "polite" }));
   let first;
   try {
     first = await api("GET", "/api/games/" + id);
@@ -416,6 +424,7 @@ function render(s, force) {
   const yourTurn = !s.outcome && s.toAct.some((i) => mine.includes(i));
   document.title = (yourTurn ? "\u25CF Your move \u2014 " : s.outcome ? "Over \u2014 " : "") + $("#title").textContent + " \u2014 Ashta";
   drawGame();
+  if (view.premove) playPremove(s);
   // a move just made slides into place, and another's move sounds a click
   const oneMore = prev && prev.id === s.id && s.moves.length === prev.moves.length + 1 && !view.replay;
   if (oneMore) {
@@ -576,6 +585,7 @@ document.addEventListener("keydown", (e) => {
   if (!location.pathname.startsWith("/game/") || /INPUT|TEXTAREA|SELECT/.test(document.activeElement?.tagName || "")) return;
   const step = { ArrowLeft: () => stepPly(-1), ArrowRight: () => stepPly(1), Home: () => showPly(0), End: () => showPly(Infinity) }[e.key];
   if (step) { e.preventDefault(); step(); }
+  if (e.key === "Escape" && view.premove) { view.premove = null; say(""); drawGame(); }
 });
 
 // The position as text to copy (FEN, and SFEN for the shogi games), and a new game from it.
@@ -615,16 +625,19 @@ function pieceCounts(list) {
 function drawGame() {
   const s = view.state;
   if (s.board.kind === "ashtapada") return drawAshtapadaGame(s);
+  view.onSquare = press;
   const marks = {};
   const moves = myMoves(s);
   // Shaturanga: the pieces the die names, for players and watchers alike
   if (s.board.style === "shaturanga" && s.board.die && !view.replay && !s.outcome) {
     for (const seat of s.toAct) for (const m of s.legal[seat] || []) if (m.from) marks[m.from] = "named";
   }
+  if (view.premove && !view.replay) marks[view.premove.from] = marks[view.premove.to] = "premove";
   if (view.selected) {
     marks[view.selected] = "selected";
     for (const m of moves) if (m.from === view.selected) marks[m.to] = "target";
   }
+  if (view.cursor && !view.replay) marks[view.cursor] = marks[view.cursor] ? marks[view.cursor] + " cursor" : "cursor";
   if (view.hand) for (const m of moves) if (m.drop && m.drop.toUpperCase() === view.hand.letter && m.seat === view.hand.seat) marks[m.to] = "target";
   AshtaBoard.drawBoard($("#board"), view.replay ? view.replay.board : s.board, {
     flipped: view.flipped, colours: s.seatColours, seatNames: s.seatNames, marks,
@@ -695,6 +708,8 @@ function drawAshtapadaGame(s) {
     for (const st of next) if (st.kind === "advance") marks[st.from] = "named";
     for (const st of next) if (st.kind === "enter" && !marks[st.to]) marks[st.to] = "target";
   }
+  if (view.cursor && !view.replay) marks[view.cursor] = marks[view.cursor] ? marks[view.cursor] + " cursor" : "cursor";
+  view.onSquare = (sq) => pressAshtapada(sq, next);
   const board = view.replay ? view.replay.board : seat != null ? boardAfterSteps(s.board, seat) : s.board;
   AshtaBoard.drawBoard($("#board"), board, {
     flipped: view.flipped, colours: s.seatColours, seatNames: s.seatNames, marks,
@@ -755,6 +770,8 @@ function chooseStep(st) {
 // move; releasing the pointer on another square plays the move too (dragging).
 function press(sq, e) {
   if (e) e.preventDefault();
+  const ahead = premoveSeat(view.state);
+  if (ahead != null) return pressPremove(sq, ahead);
   const moves = myMoves(view.state);
   const from = view.selected;
   const handSel = view.hand;
@@ -775,6 +792,86 @@ function press(sq, e) {
     };
     window.addEventListener("pointerup", up);
   }
+}
+
+// A premove: while the other side thinks, the player of a two-seat chess-family game
+// picks a piece and a square; the move is played as soon as the turn comes, if legal.
+function premoveSeat(s) {
+  if (!s || view.replay || s.outcome || s.board.kind === "ashtapada" || s.board.style === "shaturanga" || s.seats.length !== 2) return null;
+  const mine = mySeats(s);
+  return mine.length === 1 && !s.toAct.includes(mine[0]) && s.toAct.length ? mine[0] : null;
+}
+
+function pressPremove(sq, seat) {
+  const own = (s) => (view.state.board.cells || []).some((c) => c.sq === s && c.seat === seat);
+  if (view.selected && view.selected !== sq) {
+    view.premove = { from: view.selected, to: sq, seat };
+    view.selected = null;
+    say(`Premove ${view.premove.from}-${view.premove.to}: played when your turn comes (Escape or a click cancels it).`);
+  } else {
+    if (view.premove) say("");
+    view.premove = null;
+    view.selected = own(sq) && sq !== view.selected ? sq : null;
+  }
+  drawGame();
+}
+
+function playPremove(s) {
+  const pm = view.premove;
+  if (s.outcome) { view.premove = null; return; }
+  if (!s.toAct.includes(pm.seat)) return;
+  view.premove = null;
+  const cands = myMoves(s).filter((m) => m.seat === pm.seat && m.from === pm.from && m.to === pm.to);
+  drawGame();
+  if (cands.length === 1) send(cands[0]);
+  else if (cands.length > 1) choose(cands);
+  else say(`The premove ${pm.from}-${pm.to} is not legal now: cancelled.`, true);
+}
+
+// The board from the keyboard: arrows move a cursor over the squares, Enter or Space
+// presses the square (select, then move), Escape drops the selection and a premove.
+function boardKey(e) {
+  const s = view.state;
+  if (!s) return;
+  const b = view.replay ? view.replay.board : s.board;
+  const files = b.files, ranks = b.ranks;
+  const at = view.cursor ? AshtaBoard.parseSq(view.cursor) : { f: 0, r: 0 };
+  const up = view.flipped ? -1 : 1;
+  const d = { ArrowLeft: [-up, 0], ArrowRight: [up, 0], ArrowUp: [0, up], ArrowDown: [0, -up] }[e.key];
+  if (d) {
+    e.preventDefault();
+    e.stopPropagation();
+    const f = Math.min(files - 1, Math.max(0, at.f + d[0])), r = Math.min(ranks - 1, Math.max(0, at.r + d[1]));
+    view.cursor = AshtaBoard.sqName(f, r);
+  } else if (e.key === "Enter" || e.key === " ") {
+    e.preventDefault();
+    e.stopPropagation();
+    if (!view.cursor) view.cursor = AshtaBoard.sqName(at.f, at.r);
+    else return view.onSquare && view.onSquare(view.cursor);
+  } else if (e.key === "Escape") {
+    view.selected = null;
+    view.premove = null;
+    view.steps = [];
+  } else return;
+  drawGame();
+  announce();
+}
+
+// What the cursor's square holds, for screen readers (the board's live region).
+function announce() {
+  const s = view.state;
+  if (!s || !view.cursor) return;
+  const b = view.replay ? view.replay.board : s.board;
+  let what = "empty";
+  if (b.kind === "ashtapada") {
+    const seats = b.pieces.map((list, i) => list.filter((p) => p.sq === view.cursor).length ? s.seatNames[i] : null).filter((x) => x);
+    if (seats.length) what = seats.join(" and ") + "'s piece";
+  } else {
+    const c = (b.cells || []).find((x) => x.sq === view.cursor);
+    if (c) what = `${s.seatNames[c.seat] || ""} ${c.name}`.trim();
+  }
+  const sel = view.selected === view.cursor ? ", selected" : "";
+  $("#board-live").textContent = `${view.cursor}: ${what}${sel}`;
 }
 
 function clickHand(seat, letter) {

@@ -203,11 +203,13 @@ function drawGrid(svg, b, opts) {
   if (b.last && b.last.from) mark(b.last.from, "last");
   if (b.last && b.last.to) mark(b.last.to, "last");
   if (b.check) mark(b.check, "check");
-  for (const [sq, cls] of Object.entries(opts.marks || {})) {
-    if (cls === "target") {
-      const [cx, cy] = centre(sq);
-      el("circle", { cx, cy, r: CELL * 0.14, class: "target" }, marks);
-    } else mark(sq, cls);
+  for (const [sq, all] of Object.entries(opts.marks || {})) {
+    for (const cls of all.split(" ")) {
+      if (cls === "target") {
+        const [cx, cy] = centre(sq);
+        el("circle", { cx, cy, r: CELL * 0.14, class: "target" }, marks);
+      } else mark(sq, cls);
+    }
   }
   // coordinates, as the game's notation reads them: the shogi games count files from the
   // right and ranks from the top (P-76); Xiangqi's WXF counts each side's files from its
@@ -324,10 +326,12 @@ function drawAshtapada(svg, b, opts) {
   }
   // marks: the steps chosen, the piece selected, its landings, the pieces that can move
   const marks = el("g", { class: "marks" }, svg);
-  for (const [sq, cls] of Object.entries(opts.marks || {})) {
+  for (const [sq, all] of Object.entries(opts.marks || {})) {
     const [x, y] = xy(parseSq(sq).f, parseSq(sq).r);
-    if (cls === "target") el("circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: CELL * 0.14, class: "target" }, marks);
-    else el("rect", { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, class: "mark " + cls }, marks);
+    for (const cls of all.split(" ")) {
+      if (cls === "target") el("circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: CELL * 0.14, class: "target" }, marks);
+      else el("rect", { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, class: "mark " + cls }, marks);
+    }
   }
   if (opts.showPath != null && b.routes[opts.showPath]) {
     const route = b.routes[opts.showPath];
