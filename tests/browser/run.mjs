@@ -162,6 +162,9 @@ await check("drag a piece, take it back, flip the board", async () => {
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 5 });
+  // the held piece follows the pointer
+  const held = await page.locator('#board g.piece.dragging[data-sq="e2"]').boundingBox();
+  assert.ok(held && Math.abs(held.y + held.height / 2 - (to.y + to.height / 2)) < to.height / 2, "the dragged piece is under the pointer");
   await page.mouse.up();
   const s = await waitMoves(id, 2);
   assert.equal(s.moves[0].text, "e2e3");

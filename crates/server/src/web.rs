@@ -71,6 +71,10 @@ pub fn router(hall: Arc<Hall>) -> Router {
             get(|h| file(h, "text/javascript", APP_JS)).layer(gzip()),
         )
         .route(
+            "/input.js",
+            get(|h| file(h, "text/javascript", INPUT_JS)).layer(gzip()),
+        )
+        .route(
             "/board.js",
             get(|h| file(h, "text/javascript", BOARD_JS)).layer(gzip()),
         )
@@ -181,6 +185,7 @@ pub const BODY_LIMIT: usize = 2 * 1024 * 1024;
 const INDEX_HTML: &str = include_str!("../web/index.html");
 const APP_JS: &str = include_str!("../web/app.js");
 const BOARD_JS: &str = include_str!("../web/board.js");
+const INPUT_JS: &str = include_str!("../web/input.js");
 const STYLE_CSS: &str = include_str!("../web/style.css");
 
 /// Gzip for the larger answers (the page's files, states, lists, records) where the
