@@ -15,8 +15,8 @@
 //!   silver, 64 otherwise, counted from 0; by seed 001 §V a lone king on one of the four
 //!   centre squares when a rook's count starts has five moves before the 16 begin.
 
-use super::position::{CountState, Move, Position};
-use super::variant::{Counting, Kind};
+use super::position::{CountState, Position};
+use super::variant::Counting;
 use crate::geometry::Color;
 
 fn count_kind(pos: &Position, c: Color, id: &str) -> u32 {
@@ -93,10 +93,89 @@ fn lone_king_in_centre(pos: &Position) -> bool {
     })
 }
 
+/// Ouk's board's honour under Fairy-Stockfish, in plies (63 moves): the longest count.
+pub(crate) const CAMBODIAN_BOARD_HONOUR: u16 = 126;
+
+/// The count Fairy-Stockfish starts (in moves, 0 for none), `stm` to move: none while a
+/// pawn is left or while the other side is bare; the board's honour (Makruk 64, Ouk 63,
+/// when the side to move has at most three pieces) when neither side is bare; the pieces' honour of the other side's pieces when the side
+/// to move is bare (Ouk one less than Makruk; ASEAN counting only for a rook, or a khon
+/// or knight with a met, and no board's honour).
+fn fsf_limit(pos: &Position, rule: Counting, stm: Color) -> u16 {
+    let bare = |c: Color| pos.color_bb(c).count() == 1;
+    if any_pawns(pos) || bare(!stm) {
+        return 0;
+    }
+    let strong = !stm;
+    let rooks = count_kind(pos, strong, "rook");
+    let silvers = count_kind(pos, strong, "silver");
+    let knights = count_kind(pos, strong, "knight");
+    let mets = count_kind(pos, strong, "ferz");
+    let cambodian = u16::from(rule == Counting::Cambodian);
+    if asean(rule) {
+        return match () {
+            _ if !bare(stm) => 0,
+            _ if rooks > 0 => 16,
+            _ if silvers > 0 && mets > 0 => 44,
+            _ if knights > 0 && mets > 0 => 64,
+            _ => 0,
+        };
+    }
+    let moves = if !bare(stm) {
+        // Fairy-Stockfish's Ouk: the board's honour only for a side to move with at most
+        // two pieces beside its king
+        if cambodian == 1 && pos.color_bb(stm).count() > 3 {
+            return 0;
+        }
+        64
+    } else if rooks > 1 {
+        8
+    } else if rooks == 1 {
+        16
+    } else if silvers > 1 {
+        22
+    } else if knights > 1 {
+        32
+    } else if silvers == 1 {
+        44
+    } else {
+        64
+    };
+    moves - cambodian
+}
+
+/// Fairy-Stockfish's bookkeeping after a move: a running count runs on, whatever is
+/// captured, unless a capture bares the side to move; a count starts when the side to
+/// move is bare or no pawn is left and [`fsf_limit`] names one.
+fn update_fsf(pos: &mut Position, rule: Counting, captured: bool) {
+    if pos.count.limit > 0 {
+        pos.count.ply += 1;
+    }
+    let stm = pos.side_to_move();
+    let stm_bare = pos.color_bb(stm).count() == 1;
+    let idle = pos.count.limit == 0;
+    if ((idle || captured) && stm_bare) || (idle && !any_pawns(pos)) {
+        let moves = fsf_limit(pos, rule, stm);
+        if moves > 0 {
+            pos.count = CountState {
+                limit: 2 * moves,
+                ply: if stm_bare && !asean(rule) {
+                    2 * pos.occupied().count() as u16
+                } else {
+                    0
+                },
+            };
+        }
+    }
+}
+
 /// Updates the count after a move: it runs on while the limit stays the same and nothing
 /// is captured, and starts afresh when either changes.
-pub(crate) fn update(pos: &mut Position, _us: Color, _m: Move, _moved: Option<Kind>) {
+pub(crate) fn update(pos: &mut Position, captured: bool) {
     let rule = pos.v.spec.end.counting;
+    if pos.v.spec.end.fsf_counting {
+        return update_fsf(pos, rule, captured);
+    }
     let limit = limit_for(pos, rule);
     if limit == 0 {
         pos.count = CountState::default();
@@ -129,5 +208,5 @@ pub(crate) fn update(pos: &mut Position, _us: Color, _m: Move, _moved: Option<Ki
 /// Whether the count has run out (a draw).
 pub fn expired(pos: &Position) -> bool {
     let c = pos.count;
-    c.limit > 0 && (c.ply > c.limit || (c.ply == c.limit && !pos.v.spec.end.counting_past_limit))
+    c.limit > 0 && (c.ply > c.limit || (c.ply == c.limit && !pos.v.spec.end.fsf_counting))
 }

@@ -3,7 +3,8 @@
 //! move number.
 
 use super::position::{CountState, Piece, Position};
-use super::variant::{KingLeap, Opening, Setup, Variant};
+use super::counting::CAMBODIAN_BOARD_HONOUR;
+use super::variant::{Counting, KingLeap, Opening, Setup, Variant};
 use crate::geometry::{Color, Square};
 use thiserror::Error;
 
@@ -243,6 +244,10 @@ impl Position {
             None | Some("-") => {}
             Some(t) if t.chars().all(|c| c.is_ascii_digit()) => {
                 pos.count.limit = num("count limit", t)?;
+                // Fairy-Stockfish's Ouk: no count runs longer than the board's honour
+                if v.spec.end.counting == Counting::Cambodian {
+                    pos.count.limit = pos.count.limit.min(CAMBODIAN_BOARD_HONOUR);
+                }
                 counting = true;
             }
             Some(t) => {

@@ -3,7 +3,7 @@
 //! Janggi's facing kings).
 
 use super::position::{Move, MoveKind, Piece, Position};
-use super::variant::{Counting, Kind, KingLeap, Opening, Setup, NO_RAY};
+use super::variant::{Counting, KingLeap, Opening, Setup, NO_RAY};
 use super::zobrist::KEYS;
 use crate::geometry::{Bitboard, Color, Square};
 
@@ -170,7 +170,7 @@ impl Position {
         if let Some(e) = self.ep {
             self.hash ^= KEYS.ep[e.index()];
         }
-        self.after_move(us, m, moved_kind);
+        self.after_move(us, m, captured);
     }
 
     /// Who moves after `us` played `m`: normally the other side; the setup phase and
@@ -244,31 +244,33 @@ impl Position {
     }
 
     /// Bookkeeping after a move: check-dependent rights, counting, Shatar's check runs.
-    pub(crate) fn after_move(&mut self, us: Color, m: Move, moved_kind: Option<Kind>) {
+    pub(crate) fn after_move(&mut self, us: Color, m: Move, captured: bool) {
         let hooks = &self.v.spec.hooks;
         let them = us.other();
         // whether the move gives check matters while the opponent's king may still leap
-        // (a check takes the right away) and for Shatar's check runs
-        if hooks.king_leap == KingLeap::None && !hooks.shatar_mate {
-            return self.after_move_counting(us, m, moved_kind);
+        // (a check takes the right away; not in Fairy-Stockfish's Ouk, where only a rook
+        // aimed at the king does) and for Shatar's check runs
+        let check_ends_leap = !matches!(hooks.king_leap, KingLeap::None | KingLeap::Cambodian);
+        if !check_ends_leap && !hooks.shatar_mate {
+            return self.after_move_counting(captured);
         }
         let king = self.king_square(them);
         let leap_right = match hooks.king_leap {
             KingLeap::None => false,
             KingLeap::OncePerGame => self.leap[them.index()],
-            KingLeap::FirstMove | KingLeap::FirstMoveForward | KingLeap::Cambodian => {
+            KingLeap::FirstMove | KingLeap::FirstMoveForward => {
                 king.is_some_and(|k| self.rights.has(k))
             }
+            KingLeap::Cambodian => false,
         };
         if leap_right || hooks.shatar_mate {
             let check = king.is_some_and(|k| self.move_checks(m, k, us));
             if check {
                 match (hooks.king_leap, king) {
                     (KingLeap::OncePerGame, _) => self.set_leap(them, false),
-                    (
-                        KingLeap::FirstMove | KingLeap::FirstMoveForward | KingLeap::Cambodian,
-                        Some(k),
-                    ) if self.rights.has(k) => {
+                    (KingLeap::FirstMove | KingLeap::FirstMoveForward, Some(k))
+                        if self.rights.has(k) =>
+                    {
                         self.rights = self.rights.without(k);
                         self.hash ^= KEYS.rights[k.index()];
                     }
@@ -288,7 +290,7 @@ impl Position {
                 self.shak_run[us.index()] = checkers.any() && (shak || self.shak_run[us.index()]);
             }
         }
-        self.after_move_counting(us, m, moved_kind);
+        self.after_move_counting(captured);
     }
 
     /// Whether `us`'s move `m`, just played, checks the king on `k`: by the moved piece's
@@ -318,9 +320,9 @@ impl Position {
 
     /// The counting rules' bookkeeping after a move.
     #[inline]
-    fn after_move_counting(&mut self, us: Color, m: Move, moved_kind: Option<Kind>) {
+    fn after_move_counting(&mut self, captured: bool) {
         if self.v.spec.end.counting != Counting::None {
-            super::counting::update(self, us, m, moved_kind);
+            super::counting::update(self, captured);
         }
     }
 

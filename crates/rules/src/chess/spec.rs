@@ -164,8 +164,8 @@ pub enum KingLeap {
     /// if never checked (the seed's footnote).
     FirstMoveForward,
     /// Fairy-Stockfish's `cambodian`: as its first move, a quiet knight move to the next
-    /// rank, lost when the king is checked (or, see `rook_aim_ends_leap`, when an enemy
-    /// rook comes onto its line).
+    /// rank, never out of check, lost only when an enemy rook comes onto the king's file
+    /// or rank (`rook_aim_ends_leap`): a check by another piece keeps it.
     Cambodian,
 }
 
@@ -322,9 +322,11 @@ pub struct EndRules {
     pub repetitions: u8,
     /// How a repetition is judged.
     pub repetition_rule: Repetition,
-    /// Whether a count ends the game only once it has passed its limit, a ply later
-    /// (Fairy-Stockfish), rather than when it reaches it.
-    pub counting_past_limit: bool,
+    /// Fairy-Stockfish's counting: a count ends the game only once it has passed its
+    /// limit, a ply later, rather than when it reaches it; it starts as Fairy-Stockfish
+    /// starts it and keeps its first limit until a capture bares the side to move
+    /// (`counting.rs`).
+    pub fsf_counting: bool,
 }
 
 /// How a repeated position is judged.

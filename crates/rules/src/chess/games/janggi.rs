@@ -68,7 +68,7 @@ pub(super) fn spec(fsf: bool, _opt: &super::Opts) -> VariantSpec {
             // seed 001 §X: "There is no draw by perpetual check or repetition of position"
             repetitions: 0,
             repetition_rule: Repetition::Draw,
-            counting_past_limit: false,
+            fsf_counting: false,
         },
     }
 }

@@ -55,7 +55,7 @@ pub(super) fn spec(fsf: bool, _opt: &super::Opts) -> VariantSpec {
         "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1",
         Counting::Makruk,
     );
-    s.end.counting_past_limit = fsf;
+    s.end.fsf_counting = fsf;
     s
 }
 
@@ -70,7 +70,7 @@ pub(super) fn ouk_spec(fsf: bool, opt: &super::Opts) -> VariantSpec {
             Counting::Makruk
         },
     );
-    s.end.counting_past_limit = fsf;
+    s.end.fsf_counting = fsf;
     s.hooks.king_leap = if fsf {
         KingLeap::Cambodian
     } else if opt.get("king-leap") == "forward" {

@@ -279,7 +279,7 @@ pub(crate) fn base(
             pawn_resets_clock: true,
             repetitions: 3,
             repetition_rule: Repetition::Draw,
-            counting_past_limit: false,
+            fsf_counting: false,
         },
     }
 }

@@ -83,7 +83,7 @@ fn base(
             pawn_resets_clock: false,
             repetitions: 3,
             repetition_rule: Repetition::Draw,
-            counting_past_limit: false,
+            fsf_counting: false,
         },
     }
 }

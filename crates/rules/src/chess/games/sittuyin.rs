@@ -36,6 +36,6 @@ pub(super) fn spec(fsf: bool, _opt: &super::Opts) -> VariantSpec {
     } else {
         Counting::AseanCentre
     };
-    s.end.counting_past_limit = fsf;
+    s.end.fsf_counting = fsf;
     s
 }

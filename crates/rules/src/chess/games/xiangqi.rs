@@ -51,7 +51,7 @@ pub(super) fn spec(_fsf: bool, _opt: &super::Opts) -> VariantSpec {
             pawn_resets_clock: false,
             repetitions: 3,
             repetition_rule: Repetition::Xiangqi,
-            counting_past_limit: false,
+            fsf_counting: false,
         },
     }
 }
