@@ -14,7 +14,8 @@ pieces), a piece stepping back where it came from (repetitions, perpetual checks
 chases), and plain random moves. Differences are printed and written as JSON lines; with
 `--fixtures DIR` every game end met where the two agree is written to
 `DIR/<game>.jsonl` (a start position and the moves from it, Fairy-Stockfish's legal
-moves and its end),
+moves and its end), and so is every hand-picked position of `--cases` (default
+`tools/differential_cases.txt`: the differences found before, once fixed),
 which `crates/rules/tests/differential.rs` replays with no Python. The exit status is 1
 when there is any difference.
 
@@ -182,6 +183,61 @@ def pick(rng, mode, fen, moves, legal):
     return rng.choice(legal)
 
 
+def compare(ashta, fsf, variant, base, moves):
+    """Both sides' view of one position: (fixture entry, difference or None, whether
+    Fairy-Stockfish ends the game there, whether it has a claimable end, its legal moves)."""
+    game = VARIANTS[variant]
+    fen = sf.get_fen(variant, base, moves)
+    if fsf:
+        theirs, _, _ = fsf.legal(base, moves)
+        ended = optional = False
+        value = opt_value = 0
+    else:
+        theirs = sorted(sf.legal_moves(variant, base, moves))
+        ended, value = sf.is_immediate_game_end(variant, base, moves)
+        optional, opt_value = sf.is_optional_game_end(variant, base, moves)
+        if not theirs and not ended:
+            ended, value = True, sf.game_result(variant, base, moves)
+    ours, result, our_fen = ashta.legal(base, moves, ask_end=not fsf)
+    problem = None
+    if ours != theirs:
+        problem = "legal moves"
+    elif not fsf and not same_fen(our_fen, fen):
+        problem = f"FEN: ours {our_fen}"
+    elif not fsf:
+        mine = ours_for_side(result, fen)
+        if ended and mine != theirs_for_side(value):
+            problem = "game end"
+        elif not ended and mine is not None and not (
+            optional and mine == theirs_for_side(opt_value)
+        ):
+            problem = "game end"
+    their_end = (
+        theirs_for_side(value) if ended else
+        (f"claimable {theirs_for_side(opt_value)}" if optional else None)
+    )
+    d = {
+        "variant": variant,
+        "game": game,
+        "start": base,
+        "moves": list(moves),
+        "fen": fen,
+        "legal": theirs,
+        "end": their_end,
+    }
+    if problem:
+        d["difference"] = problem
+        d["only_fairy_stockfish"] = sorted(set(theirs) - set(ours))
+        d["only_ashta"] = sorted(set(ours) - set(theirs))
+        d["ashta_result"] = result
+    return d, problem, ended, optional, theirs
+
+
+def report(d, out):
+    print(json.dumps(d), flush=True)
+    out.write(json.dumps(d) + "\n")
+
+
 def check(args, variant, rng, out, fixtures):
     game = VARIANTS[variant]
     options = [("Ruleset", "fairy-stockfish")] + [
@@ -191,6 +247,17 @@ def check(args, variant, rng, out, fixtures):
     fsf = Uci([args.fsf_binary], variant, []) if args.fsf_binary else None
     start = sf.start_fen(variant)
     compared = differences = ends = games = 0
+    # the hand-picked cases of --cases first: each is compared and kept as a fixture
+    for case_variant, base, moves in args.case_list:
+        if case_variant != variant:
+            continue
+        d, problem, _, _, _ = compare(ashta, fsf, variant, base, moves)
+        compared += 1
+        if problem:
+            differences += 1
+            report(d, out)
+        elif fixtures is not None:
+            fixtures.setdefault(game, []).append(d)
     modes = ["capture", "repeat", "plain"]
     while compared < args.positions and games < args.max_games:
         mode = modes[games % 3]
@@ -200,62 +267,21 @@ def check(args, variant, rng, out, fixtures):
         base, moves = start, []
         claim_written = False
         for _ in range(args.plies):
-            fen = sf.get_fen(variant, base, moves)
-            if fsf:
-                theirs, _, _ = fsf.legal(base, moves)
-                ended = optional = False
-                value = opt_value = 0
-            else:
-                theirs = sorted(sf.legal_moves(variant, base, moves))
-                ended, value = sf.is_immediate_game_end(variant, base, moves)
-                optional, opt_value = sf.is_optional_game_end(variant, base, moves)
-                if not theirs and not ended:
-                    ended, value = True, sf.game_result(variant, base, moves)
-            ours, result, our_fen = ashta.legal(base, moves, ask_end=not fsf)
+            d, problem, ended, optional, theirs = compare(ashta, fsf, variant, base, moves)
             compared += 1
-            problem = None
-            if ours != theirs:
-                problem = "legal moves"
-            elif not fsf and not same_fen(our_fen, fen):
-                problem = f"FEN: ours {our_fen}"
-            elif not fsf:
-                mine = ours_for_side(result, fen)
-                if ended and mine != theirs_for_side(value):
-                    problem = "game end"
-                elif not ended and mine is not None and not (
-                    optional and mine == theirs_for_side(opt_value)
-                ):
-                    problem = "game end"
-            their_end = (
-                theirs_for_side(value) if ended else
-                (f"claimable {theirs_for_side(opt_value)}" if optional else None)
-            )
             # the fixtures keep each game's end and its first claimable end
             keep = ended or (optional and not claim_written)
             if problem or (fixtures is not None and keep):
                 claim_written |= optional
-                d = {
-                    "variant": variant,
-                    "game": game,
-                    "start": base,
-                    "moves": list(moves),
-                    "fen": fen,
-                    "legal": theirs,
-                    "end": their_end,
-                }
                 if problem:
-                    d["difference"] = problem
-                    d["only_fairy_stockfish"] = sorted(set(theirs) - set(ours))
-                    d["only_ashta"] = sorted(set(ours) - set(theirs))
-                    d["ashta_result"] = result
                     differences += 1
-                    print(json.dumps(d), flush=True)
-                    out.write(json.dumps(d) + "\n")
+                    report(d, out)
                 if fixtures is not None and keep and not problem:
                     fixtures.setdefault(game, []).append(d)
                     ends += 1
             if problem or ended or not theirs:
                 break
+            fen = d["fen"]
             mv = pick(rng, mode, fen, moves, theirs)
             m = MOVE.match(mv)
             captured = m and f"{m.group(3)}{m.group(4)}" in board_squares(fen)
@@ -273,6 +299,21 @@ def check(args, variant, rng, out, fixtures):
     if fsf:
         fsf.close()
     return compared, differences, games, ends
+
+
+def read_cases(path):
+    """Hand-picked positions: `variant | start FEN | moves` a line, `#` for comments."""
+    cases = []
+    if not path:
+        return cases
+    with open(path) as f:
+        for line in f:
+            line = line.split("#", 1)[0].strip()
+            if not line:
+                continue
+            variant, fen, moves = (part.strip() for part in line.split("|"))
+            cases.append((variant, fen, moves.split()))
+    return cases
 
 
 def ensure_debian_fsf(path):
@@ -295,7 +336,13 @@ def main():
     ap.add_argument("--fsf-binary", help="compare with this Fairy-Stockfish binary instead of pyffish")
     ap.add_argument("--out", default="target/differential.jsonl")
     ap.add_argument("--fixtures", help="directory to write the game ends and differences met")
+    ap.add_argument(
+        "--cases",
+        default=os.path.join(os.path.dirname(__file__), "differential_cases.txt"),
+        help="hand-picked positions compared first and kept as fixtures ('' for none)",
+    )
     args = ap.parse_args()
+    args.case_list = read_cases(args.cases)
     if not os.path.exists(args.binary):
         subprocess.run(["cargo", "build", "--release", "-q", "-p", "ashta"], check=True)
     if args.fsf_binary:
