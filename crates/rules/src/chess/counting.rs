@@ -96,65 +96,84 @@ fn lone_king_in_centre(pos: &Position) -> bool {
 /// Ouk's board's honour under Fairy-Stockfish, in plies (63 moves): the longest count.
 pub(crate) const CAMBODIAN_BOARD_HONOUR: u16 = 126;
 
-/// The count Fairy-Stockfish starts (in moves, 0 for none), `stm` to move: none while a
-/// pawn is left or while the other side is bare; the board's honour (Makruk 64, Ouk 63,
-/// when the side to move has at most three pieces) when neither side is bare; the pieces' honour of the other side's pieces when the side
-/// to move is bare (Ouk one less than Makruk; ASEAN counting only for a rook, or a khon
-/// or knight with a met, and no board's honour).
+/// The count Fairy-Stockfish starts (in moves, 0 for none) for `stm`, the side to move.
+/// Makruk: none while a pawn is left or against a bare side; the board's honour (64)
+/// unless the side to move is bare, then the pieces' honour of the other side's pieces.
+/// Ouk: none for a side to move with more than three pieces or against a bare side; the
+/// board's honour (63, pawns or not) unless the side to move is bare, then (no pawn left)
+/// the pieces' honour, one less than Makruk's. ASEAN: only for a bare side to move with
+/// no pawn left: a rook 16, a khon 44, a knight 64.
 fn fsf_limit(pos: &Position, rule: Counting, stm: Color) -> u16 {
-    let bare = |c: Color| pos.color_bb(c).count() == 1;
-    if any_pawns(pos) || bare(!stm) {
-        return 0;
-    }
+    let own = pos.color_bb(stm).count();
+    let theirs = pos.color_bb(!stm).count();
+    let pawns = any_pawns(pos);
     let strong = !stm;
     let rooks = count_kind(pos, strong, "rook");
     let silvers = count_kind(pos, strong, "silver");
     let knights = count_kind(pos, strong, "knight");
-    let mets = count_kind(pos, strong, "ferz");
-    let cambodian = u16::from(rule == Counting::Cambodian);
-    if asean(rule) {
-        return match () {
-            _ if !bare(stm) => 0,
-            _ if rooks > 0 => 16,
-            _ if silvers > 0 && mets > 0 => 44,
-            _ if knights > 0 && mets > 0 => 64,
-            _ => 0,
-        };
-    }
-    let moves = if !bare(stm) {
-        // Fairy-Stockfish's Ouk: the board's honour only for a side to move with at most
-        // two pieces beside its king
-        if cambodian == 1 && pos.color_bb(stm).count() > 3 {
-            return 0;
+    let pieces_honour = || {
+        if rooks > 1 {
+            8
+        } else if rooks == 1 {
+            16
+        } else if silvers > 1 {
+            22
+        } else if knights > 1 {
+            32
+        } else if silvers == 1 {
+            44
+        } else {
+            64
         }
-        64
-    } else if rooks > 1 {
-        8
-    } else if rooks == 1 {
-        16
-    } else if silvers > 1 {
-        22
-    } else if knights > 1 {
-        32
-    } else if silvers == 1 {
-        44
-    } else {
-        64
     };
-    moves - cambodian
+    match rule {
+        Counting::Cambodian => {
+            if own > 3 || theirs == 1 {
+                0
+            } else if own > 1 {
+                63
+            } else if pawns {
+                0
+            } else {
+                pieces_honour() - 1
+            }
+        }
+        Counting::Asean | Counting::AseanCentre => {
+            if pawns || own > 1 {
+                0
+            } else if rooks > 0 {
+                16
+            } else if silvers > 0 {
+                44
+            } else if knights > 0 {
+                64
+            } else {
+                0
+            }
+        }
+        _ => {
+            if pawns || theirs == 1 {
+                0
+            } else if own > 1 {
+                64
+            } else {
+                pieces_honour()
+            }
+        }
+    }
 }
 
 /// Fairy-Stockfish's bookkeeping after a move: a running count runs on, whatever is
-/// captured, unless a capture bares the side to move; a count starts when the side to
-/// move is bare or no pawn is left and [`fsf_limit`] names one.
+/// captured, unless a capture bares the side to move; while none runs, one starts as soon
+/// as [`fsf_limit`] names one (the pieces' honour counted from twice the pieces on the
+/// board, except in ASEAN counting).
 fn update_fsf(pos: &mut Position, rule: Counting, captured: bool) {
     if pos.count.limit > 0 {
         pos.count.ply += 1;
     }
     let stm = pos.side_to_move();
     let stm_bare = pos.color_bb(stm).count() == 1;
-    let idle = pos.count.limit == 0;
-    if ((idle || captured) && stm_bare) || (idle && !any_pawns(pos)) {
+    if pos.count.limit == 0 || (captured && stm_bare) {
         let moves = fsf_limit(pos, rule, stm);
         if moves > 0 {
             pos.count = CountState {
