@@ -650,6 +650,7 @@ if (process.env.LAB_REPORT) {
     await page.goto("file://" + process.env.LAB_REPORT);
     await page.waitForSelector("svg#results rect.bar", { state: "attached" });
     assert.ok(await page.locator("svg#results rect.bar").count() >= 6, "bars for two readings");
+    assert.ok(await page.locator("svg#curves polyline.curve").count() >= 4, "evaluation curves for two readings");
     assert.match(await page.textContent("h1"), /tabiya/);
     await page.screenshot({ path: `${SHOTS}/lab-report.png`, fullPage: true });
   });

@@ -99,11 +99,15 @@ pub struct GameMetrics {
     /// stayed at two pawns or more for the winner to the end (`None`: no winner or no
     /// evaluation).
     pub decided: Option<f64>,
+    /// The evaluation curve: the engine's evaluation for the first seat (centipawns, within
+    /// +/- [`CURVE_CAP`]) at every twentieth of the game, 21 points; empty where there is
+    /// no evaluation.
+    pub curve: Vec<i32>,
 }
 
 /// The CSV header.
 const HEADER: &str =
-    "reading,index,seed,winner,reason,plies,branching,seats,alliance,lead_changes,decided";
+    "reading,index,seed,winner,reason,plies,branching,seats,alliance,lead_changes,decided,curve";
 /// The header of the files written before lead changes and decisiveness were kept (read
 /// as games without them).
 const OLD_HEADER: &str = "reading,index,seed,winner,reason,plies,branching,seats,alliance";
@@ -111,7 +115,7 @@ const OLD_HEADER: &str = "reading,index,seed,winner,reason,plies,branching,seats
 impl GameMetrics {
     fn csv(&self) -> String {
         format!(
-            "{},{},{},{},{},{},{:.2},{},{},{},{}",
+            "{},{},{},{},{},{},{:.2},{},{},{},{},{}",
             self.reading,
             self.index,
             self.seed,
@@ -123,12 +127,18 @@ impl GameMetrics {
             self.alliance.map_or("-".to_string(), |a| a.to_string()),
             self.lead_changes.map_or("-".to_string(), |n| n.to_string()),
             self.decided.map_or("-".to_string(), |d| format!("{d:.3}")),
+            if self.curve.is_empty() {
+                "-".to_string()
+            } else {
+                let v: Vec<String> = self.curve.iter().map(|x| x.to_string()).collect();
+                v.join(";")
+            },
         )
     }
 
     fn parse(line: &str) -> Option<GameMetrics> {
         let f: Vec<&str> = line.split(',').collect();
-        if f.len() != 9 && f.len() != 11 {
+        if ![9, 11, 12].contains(&f.len()) {
             return None;
         }
         let opt = |i: usize| f.get(i).copied().filter(|x| *x != "-");
@@ -155,6 +165,13 @@ impl GameMetrics {
             decided: match opt(10) {
                 None => None,
                 Some(d) => Some(d.parse().ok()?),
+            },
+            curve: match opt(11) {
+                None => Vec::new(),
+                Some(c) => c
+                    .split(';')
+                    .map(|x| x.parse().ok())
+                    .collect::<Option<Vec<i32>>>()?,
             },
         })
     }
@@ -232,7 +249,22 @@ fn play_one<G: Game>(
         seats: g.seats(),
         lead_changes,
         decided,
+        curve: curve(&evals),
     })
+}
+
+/// The largest evaluation a curve keeps (mates and won games count as this).
+pub const CURVE_CAP: i32 = 1000;
+
+/// The points of an evaluation curve: the evaluations at every twentieth of the game.
+pub fn curve(evals: &[i32]) -> Vec<i32> {
+    if evals.is_empty() {
+        return Vec::new();
+    }
+    let n = evals.len() - 1;
+    (0..=20)
+        .map(|k| evals[k * n / 20].clamp(-CURVE_CAP, CURVE_CAP))
+        .collect()
 }
 
 /// A clear lead: a pawn (100 centipawns) or more.
@@ -287,6 +319,7 @@ struct Played {
     seats: usize,
     lead_changes: Option<usize>,
     decided: Option<f64>,
+    curve: Vec<i32>,
 }
 
 /// Shaturanga's alliance (0: South and North, 1: West and East) whose two allies alone
@@ -444,6 +477,7 @@ pub fn run(spec: &LabSpec) -> Result<String> {
                             seats: p.seats,
                             lead_changes: p.lead_changes,
                             decided: p.decided,
+                            curve: p.curve,
                         };
                         let mut f = file.lock().unwrap_or_else(|e| e.into_inner());
                         let _ = writeln!(f, "{}", m.csv());
@@ -578,6 +612,7 @@ mod tests {
             seats: 2,
             lead_changes: None,
             decided: None,
+            curve: Vec::new(),
         }
     }
 
@@ -678,6 +713,32 @@ mod tests {
         // a file from before these columns still reads
         let old = "a,3,3,0,checkmate,40,20.00,2,-";
         assert_eq!(GameMetrics::parse(old).map(|m| m.lead_changes), Some(None));
+    }
+
+    /// The evaluation curve: 21 points at every twentieth of the game, mates capped; kept in
+    /// the CSV and drawn in the report only where there are evaluations.
+    #[test]
+    fn evaluation_curves_of_hand_made_evaluations() {
+        let evals: Vec<i32> = (0..41).map(|i| i * 10).chain([30_000]).collect();
+        let c = curve(&evals);
+        assert_eq!(c.len(), 21);
+        assert_eq!(&c[..3], &[0, 20, 40]);
+        assert_eq!(c[20], CURVE_CAP, "the last evaluation, a mate, is capped");
+        assert_eq!(curve(&[-5]), vec![-5; 21]);
+        assert!(curve(&[]).is_empty());
+        let mut g = game("a", 0, Some(0), "checkmate", 40);
+        g.curve = c.clone();
+        assert_eq!(GameMetrics::parse(&g.csv()).unwrap().curve, c);
+        let plain = game("a", 1, None, "stalemate", 30);
+        assert!(GameMetrics::parse(&plain.csv()).unwrap().curve.is_empty());
+        let s = summarize("a", &[g.clone(), plain.clone()]);
+        let page = report::report("t", std::slice::from_ref(&s), &[g, plain.clone()]);
+        assert!(
+            page.contains("id=\"curves\"") && page.contains("1 games"),
+            "{page}"
+        );
+        let s = summarize("a", std::slice::from_ref(&plain));
+        assert!(!report::report("t", &[s], &[plain]).contains("id=\"curves\""));
     }
 
     fn spec(out: &Path, games: usize, shard: (usize, usize)) -> LabSpec {

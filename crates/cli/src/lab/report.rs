@@ -1,6 +1,6 @@
 //! The lab's report: a self-contained HTML page with SVG charts.
 
-use super::{GameMetrics, Share, Summary};
+use super::{GameMetrics, Share, Summary, CURVE_CAP};
 
 /// Escapes text for HTML.
 fn esc(t: &str) -> String {
@@ -120,6 +120,7 @@ pub(super) fn report(title: &str, summaries: &[Summary], games: &[GameMetrics]) 
             s.length.1
         );
     }
+    body += &curves(summaries, games, &colours);
     // the table
     body += "<h2>Every reading</h2><table><tr><th>reading</th><th>games</th><th>wins by seat</th><th>no winner</th><th>length</th><th>branching</th><th>endings</th><th>lead changes</th><th>winner clear after</th></tr>";
     for s in summaries {
@@ -163,5 +164,81 @@ pub(super) fn report(title: &str, summaries: &[Summary], games: &[GameMetrics]) 
          <body><h1>{t}</h1><p>Made by <code>ashta lab</code>: the engine in every seat; \
          each game's metrics are in <code>games.csv</code> beside this page.</p>{body}</body></html>\n",
         t = esc(title)
+    )
+}
+
+/// The evaluation curves: for each reading with evaluations, the mean of the engine's
+/// evaluation for the first seat at each twentieth of the game (solid), and the mean of
+/// its size, how far from level the games stood (dashed). Empty without evaluations.
+fn curves(summaries: &[Summary], games: &[GameMetrics], colours: &[&str]) -> String {
+    let (w, h, top, left) = (460.0, 220.0, 10.0, 46.0);
+    let y_of = |v: f64| top + (1.0 - (v + CURVE_CAP as f64) / (2.0 * CURVE_CAP as f64)) * h;
+    let x_of = |k: usize| left + k as f64 / 20.0 * w;
+    let mut lines = String::new();
+    let mut legend = Vec::new();
+    for (i, s) in summaries.iter().enumerate() {
+        let of: Vec<&Vec<i32>> = games
+            .iter()
+            .filter(|g| g.reading == s.reading && g.curve.len() == 21)
+            .map(|g| &g.curve)
+            .collect();
+        if of.is_empty() {
+            continue;
+        }
+        let n = of.len() as f64;
+        let mean = |k: usize, f: &dyn Fn(i32) -> f64| of.iter().map(|c| f(c[k])).sum::<f64>() / n;
+        let colour = colours[i % 4];
+        let path = |f: &dyn Fn(i32) -> f64| {
+            (0..=20)
+                .map(|k| format!("{:.1},{:.1}", x_of(k), y_of(mean(k, f))))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        lines += &format!(
+            "<polyline class=\"curve\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"2\" points=\"{}\"/>\
+             <polyline class=\"curve\" fill=\"none\" stroke=\"{colour}\" stroke-dasharray=\"5 3\" points=\"{}\"/>",
+            path(&|v| v as f64),
+            path(&|v| (v as f64).abs())
+        );
+        legend.push(format!(
+            "<span style=\"color:{colour}\">&#9632; {} ({} games)</span>",
+            esc(&s.reading),
+            of.len()
+        ));
+    }
+    if lines.is_empty() {
+        return String::new();
+    }
+    let mut svg = format!(
+        "<svg class=\"chart\" id=\"curves\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{:.0}\" height=\"{:.0}\">",
+        left + w + 10.0,
+        top + h + 30.0
+    );
+    for v in [-CURVE_CAP, -CURVE_CAP / 2, 0, CURVE_CAP / 2, CURVE_CAP] {
+        let y = y_of(v as f64);
+        svg += &format!(
+            "<line x1=\"{left}\" x2=\"{:.0}\" y1=\"{y:.1}\" y2=\"{y:.1}\" stroke=\"{}\"/>\
+             <text x=\"{:.0}\" y=\"{:.1}\" font-size=\"10\" text-anchor=\"end\">{v}</text>",
+            left + w,
+            if v == 0 { "#333" } else { "#ddd" },
+            left - 4.0,
+            y + 3.0
+        );
+    }
+    for k in [0, 5, 10, 15, 20] {
+        svg += &format!(
+            "<text x=\"{:.1}\" y=\"{:.0}\" font-size=\"10\" text-anchor=\"middle\">{}%</text>",
+            x_of(k),
+            top + h + 16.0,
+            k * 5
+        );
+    }
+    svg += &lines;
+    svg += "</svg>";
+    format!(
+        "<h2>Evaluation through the game</h2><p>The engine's evaluation for the first seat \
+         (centipawns, at most {CURVE_CAP} either way) by share of the game played: the mean \
+         (solid) and the mean distance from level (dashed). {}</p>{svg}",
+        legend.join(" ")
     )
 }
