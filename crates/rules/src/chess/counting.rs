@@ -164,16 +164,18 @@ fn fsf_limit(pos: &Position, rule: Counting, stm: Color) -> u16 {
 }
 
 /// Fairy-Stockfish's bookkeeping after a move: a running count runs on, whatever is
-/// captured, unless a capture bares the side to move; while none runs, one starts as soon
-/// as [`fsf_limit`] names one (the pieces' honour counted from twice the pieces on the
-/// board, except in ASEAN counting).
-fn update_fsf(pos: &mut Position, rule: Counting, captured: bool) {
+/// captured, unless a capture or a pawn's move (its promotion) leaves the side to move
+/// bare; while none runs, one starts as soon as [`fsf_limit`] names one (the pieces'
+/// honour counted from twice the pieces on the board, except in ASEAN counting).
+fn update_fsf(pos: &mut Position, rule: Counting) {
     if pos.count.limit > 0 {
         pos.count.ply += 1;
     }
     let stm = pos.side_to_move();
     let stm_bare = pos.color_bb(stm).count() == 1;
-    if pos.count.limit == 0 || (captured && stm_bare) {
+    // the half-move clock restarts on a capture or a pawn's move
+    let reset = pos.rule50 == 0;
+    if pos.count.limit == 0 || (reset && stm_bare) {
         let moves = fsf_limit(pos, rule, stm);
         if moves > 0 {
             pos.count = CountState {
@@ -190,10 +192,10 @@ fn update_fsf(pos: &mut Position, rule: Counting, captured: bool) {
 
 /// Updates the count after a move: it runs on while the limit stays the same and nothing
 /// is captured, and starts afresh when either changes.
-pub(crate) fn update(pos: &mut Position, captured: bool) {
+pub(crate) fn update(pos: &mut Position) {
     let rule = pos.v.spec.end.counting;
     if pos.v.spec.end.fsf_counting {
-        return update_fsf(pos, rule, captured);
+        return update_fsf(pos, rule);
     }
     let limit = limit_for(pos, rule);
     if limit == 0 {

@@ -2,8 +2,8 @@
 //! rights, en passant square (or the Makruk count limit), half-move clock (or count ply),
 //! move number.
 
-use super::position::{CountState, Piece, Position};
 use super::counting::CAMBODIAN_BOARD_HONOUR;
+use super::position::{CountState, Piece, Position};
 use super::variant::{Counting, KingLeap, Opening, Setup, Variant};
 use crate::geometry::{Color, Square};
 use thiserror::Error;

@@ -170,7 +170,7 @@ impl Position {
         if let Some(e) = self.ep {
             self.hash ^= KEYS.ep[e.index()];
         }
-        self.after_move(us, m, captured);
+        self.after_move(us, m);
     }
 
     /// Who moves after `us` played `m`: normally the other side; the setup phase and
@@ -244,7 +244,7 @@ impl Position {
     }
 
     /// Bookkeeping after a move: check-dependent rights, counting, Shatar's check runs.
-    pub(crate) fn after_move(&mut self, us: Color, m: Move, captured: bool) {
+    pub(crate) fn after_move(&mut self, us: Color, m: Move) {
         let hooks = &self.v.spec.hooks;
         let them = us.other();
         // whether the move gives check matters while the opponent's king may still leap
@@ -252,7 +252,7 @@ impl Position {
         // aimed at the king does) and for Shatar's check runs
         let check_ends_leap = !matches!(hooks.king_leap, KingLeap::None | KingLeap::Cambodian);
         if !check_ends_leap && !hooks.shatar_mate {
-            return self.after_move_counting(captured);
+            return self.after_move_counting();
         }
         let king = self.king_square(them);
         let leap_right = match hooks.king_leap {
@@ -290,7 +290,7 @@ impl Position {
                 self.shak_run[us.index()] = checkers.any() && (shak || self.shak_run[us.index()]);
             }
         }
-        self.after_move_counting(captured);
+        self.after_move_counting();
     }
 
     /// Whether `us`'s move `m`, just played, checks the king on `k`: by the moved piece's
@@ -320,9 +320,9 @@ impl Position {
 
     /// The counting rules' bookkeeping after a move.
     #[inline]
-    fn after_move_counting(&mut self, captured: bool) {
+    fn after_move_counting(&mut self) {
         if self.v.spec.end.counting != Counting::None {
-            super::counting::update(self, captured);
+            super::counting::update(self);
         }
     }
 
