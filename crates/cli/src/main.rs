@@ -220,6 +220,10 @@ enum Command {
         /// The engine's level in every seat, 1 to 8.
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=8))]
         level: u32,
+        /// Skill against luck: one side plays at --level and the others at this level
+        /// (game i's stronger seat is seat i modulo the seats; Shaturanga: an alliance).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=8))]
+        weaker: Option<u32>,
         /// Games played at once (default: one per core).
         #[arg(long)]
         jobs: Option<usize>,
@@ -510,6 +514,7 @@ fn run(cli: Cli) -> Result<()> {
             compare,
             games,
             level,
+            weaker,
             jobs,
             seed,
             random_plies,
@@ -521,6 +526,7 @@ fn run(cli: Cli) -> Result<()> {
                 compare: lab::parse_compare(&compare)?,
                 games,
                 level,
+                weaker,
                 jobs: jobs
                     .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
                 seed,

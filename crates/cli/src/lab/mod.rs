@@ -38,6 +38,9 @@ pub struct LabSpec {
     pub games: usize,
     /// The engine's level in every seat.
     pub level: u32,
+    /// With a weaker level, game i's stronger side (seat i modulo the seats; Shaturanga's
+    /// alliance i modulo 2) plays at `level` and the others at this one.
+    pub weaker: Option<u32>,
     /// Games played at once.
     pub jobs: usize,
     /// Seed of game 0.
@@ -103,11 +106,14 @@ pub struct GameMetrics {
     /// +/- [`CURVE_CAP`]) at every twentieth of the game, 21 points; empty where there is
     /// no evaluation.
     pub curve: Vec<i32>,
+    /// The seats at the stronger level (with `--weaker`: one seat, or in Shaturanga an
+    /// alliance's two); empty when every seat plays at one level.
+    pub strong: Vec<usize>,
 }
 
 /// The CSV header.
 const HEADER: &str =
-    "reading,index,seed,winner,reason,plies,branching,seats,alliance,lead_changes,decided,curve";
+    "reading,index,seed,winner,reason,plies,branching,seats,alliance,lead_changes,decided,curve,strong";
 /// The header of the files written before lead changes and decisiveness were kept (read
 /// as games without them).
 const OLD_HEADER: &str = "reading,index,seed,winner,reason,plies,branching,seats,alliance";
@@ -115,7 +121,7 @@ const OLD_HEADER: &str = "reading,index,seed,winner,reason,plies,branching,seats
 impl GameMetrics {
     fn csv(&self) -> String {
         format!(
-            "{},{},{},{},{},{},{:.2},{},{},{},{},{}",
+            "{},{},{},{},{},{},{:.2},{},{},{},{},{},{}",
             self.reading,
             self.index,
             self.seed,
@@ -133,12 +139,18 @@ impl GameMetrics {
                 let v: Vec<String> = self.curve.iter().map(|x| x.to_string()).collect();
                 v.join(";")
             },
+            if self.strong.is_empty() {
+                "-".to_string()
+            } else {
+                let v: Vec<String> = self.strong.iter().map(|x| x.to_string()).collect();
+                v.join("+")
+            },
         )
     }
 
     fn parse(line: &str) -> Option<GameMetrics> {
         let f: Vec<&str> = line.split(',').collect();
-        if ![9, 11, 12].contains(&f.len()) {
+        if ![9, 11, 12, 13].contains(&f.len()) {
             return None;
         }
         let opt = |i: usize| f.get(i).copied().filter(|x| *x != "-");
@@ -173,13 +185,20 @@ impl GameMetrics {
                     .map(|x| x.parse().ok())
                     .collect::<Option<Vec<i32>>>()?,
             },
+            strong: match opt(12) {
+                None => Vec::new(),
+                Some(s) => s
+                    .split('+')
+                    .map(|x| x.parse().ok())
+                    .collect::<Option<Vec<usize>>>()?,
+            },
         })
     }
 }
 
 /// An engine's move for a position, with its evaluation in centipawns for the side to move
 /// where it gives one.
-type Think<'a, G> = dyn Fn(&G, u64) -> Option<(<G as Game>::Move, Option<i32>)> + 'a;
+type Think<'a, G> = dyn Fn(&G, u64, usize) -> Option<(<G as Game>::Move, Option<i32>)> + 'a;
 
 /// Plays one game of `start` with `think` in every seat: `random_plies` random seat moves
 /// first, the dice from `seed`.
@@ -211,7 +230,7 @@ fn play_one<G: Game>(
                 if plies <= random_plies {
                     legal[(chooser.unit() * legal.len() as f64) as usize % legal.len()]
                 } else {
-                    let (m, score) = think(&g, chooser.unit().to_bits())
+                    let (m, score) = think(&g, chooser.unit().to_bits(), seat)
                         .ok_or_else(|| anyhow!("the engine found no move"))?;
                     if let Some(v) = score {
                         evals.push(if seat == 0 { v } else { -v });
@@ -250,6 +269,7 @@ fn play_one<G: Game>(
         lead_changes,
         decided,
         curve: curve(&evals),
+        strong: Vec::new(),
     })
 }
 
@@ -320,6 +340,7 @@ struct Played {
     lead_changes: Option<usize>,
     decided: Option<f64>,
     curve: Vec<i32>,
+    strong: Vec<usize>,
 }
 
 /// Shaturanga's alliance (0: South and North, 1: West and East) whose two allies alone
@@ -360,43 +381,78 @@ fn reading_args(base: &GameArgs, name: &str, value: &str) -> GameArgs {
 /// Plays game `index` of a reading.
 fn play_game(args: &GameArgs, spec: &LabSpec, index: usize) -> Result<Played> {
     let seed = spec.seed.wrapping_add(index as u64);
-    let level = spec.level;
     let max = 2000;
     let id = args.game.to_ascii_lowercase();
-    let r = match id.as_str() {
+    let seats = match id.as_str() {
+        "ashtapada" => args.ashtapada()?.1,
+        "shaturanga" | "chaturaji" => 4,
+        _ => 2,
+    };
+    // skill against luck: the stronger side of game `index`, its seats at `level`
+    let alliances = seats == 4 && matches!(id.as_str(), "shaturanga" | "chaturaji");
+    let strong: Vec<usize> = match spec.weaker {
+        None => Vec::new(),
+        Some(_) if alliances => vec![index % 2, index % 2 + 2],
+        Some(_) => vec![index % seats],
+    };
+    let level_of = |seat: usize| match spec.weaker {
+        Some(w) if !strong.contains(&seat) => w,
+        _ => spec.level,
+    };
+    let mut r = match id.as_str() {
         "ahayuta" => {
-            let think = |g: &Ahayuta, _| {
-                ashta_engine::ahayuta_move(g, ashta_engine::alphabeta_limits(level))
+            let think = |g: &Ahayuta, _, seat| {
+                ashta_engine::ahayuta_move(g, ashta_engine::alphabeta_limits(level_of(seat)))
                     .map(|m| (m, None))
             };
             play_one(&Ahayuta::new(), seed, 2, max, &think)?
         }
         "ashtapada" => {
             let (rules, players) = args.ashtapada()?;
-            let limits = crate::selfplay::iterations(ashta_engine::levels::mcts_iterations(level));
-            let inner = crate::selfplay::ashtapada(limits);
-            let think = |g: &Ashtapada, s: u64| inner(g, s).map(|m| (m, None));
+            let at = |level| {
+                crate::selfplay::ashtapada(crate::selfplay::iterations(
+                    ashta_engine::levels::mcts_iterations(level),
+                ))
+            };
+            let (high, low) = (at(spec.level), at(spec.weaker.unwrap_or(spec.level)));
+            let think = |g: &Ashtapada, s: u64, seat| {
+                let inner = if level_of(seat) == spec.level {
+                    &high
+                } else {
+                    &low
+                };
+                inner(g, s).map(|m| (m, None))
+            };
             play_one(&Ashtapada::new(rules, players), seed, 0, max, &think)?
         }
         "shaturanga" | "chaturaji" => {
-            let limits = crate::selfplay::iterations(ashta_engine::levels::mcts_iterations(level));
-            let inner = crate::selfplay::shaturanga(limits);
-            let think = |g: &Shaturanga, s: u64| inner(g, s).map(|m| (m, None));
-            {
-                let mut p = play_one(&Shaturanga::new(args.shaturanga()?), seed, 0, max, &think)?;
-                p.alliance = alliance_of(&p.payoffs);
-                p
-            }
+            let at = |level| {
+                crate::selfplay::shaturanga(crate::selfplay::iterations(
+                    ashta_engine::levels::mcts_iterations(level),
+                ))
+            };
+            let (high, low) = (at(spec.level), at(spec.weaker.unwrap_or(spec.level)));
+            let think = |g: &Shaturanga, s: u64, seat| {
+                let inner = if level_of(seat) == spec.level {
+                    &high
+                } else {
+                    &low
+                };
+                inner(g, s).map(|m| (m, None))
+            };
+            let mut p = play_one(&Shaturanga::new(args.shaturanga()?), seed, 0, max, &think)?;
+            p.alliance = alliance_of(&p.payoffs);
+            p
         }
         _ => {
             let v = args.variant()?;
             let searcher = Mutex::new(Searcher::new(16));
-            let think = |g: &ChessGame, _| {
+            let think = |g: &ChessGame, _, seat| {
                 let mut s = searcher.lock().unwrap_or_else(|e| e.into_inner());
                 // a finished search leaves its stop flag set
                 s.stop.store(false, std::sync::atomic::Ordering::Relaxed);
                 let mut limits = Limits::default();
-                ashta_engine::levels::apply_level(level, &mut limits, &mut s);
+                ashta_engine::levels::apply_level(level_of(seat), &mut limits, &mut s);
                 if limits.nodes.is_none() && limits.movetime.is_none() {
                     limits.movetime = Some(std::time::Duration::from_millis(100));
                 }
@@ -406,6 +462,7 @@ fn play_game(args: &GameArgs, spec: &LabSpec, index: usize) -> Result<Played> {
             play_one(&ChessGame::new(v), seed, spec.random_plies, 600, &think)?
         }
     };
+    r.strong = strong.clone();
     Ok(r)
 }
 
@@ -478,6 +535,7 @@ pub fn run(spec: &LabSpec) -> Result<String> {
                             lead_changes: p.lead_changes,
                             decided: p.decided,
                             curve: p.curve,
+                            strong: p.strong,
                         };
                         let mut f = file.lock().unwrap_or_else(|e| e.into_inner());
                         let _ = writeln!(f, "{}", m.csv());
@@ -613,6 +671,7 @@ mod tests {
             lead_changes: None,
             decided: None,
             curve: Vec::new(),
+            strong: Vec::new(),
         }
     }
 
@@ -715,6 +774,38 @@ mod tests {
         assert_eq!(GameMetrics::parse(old).map(|m| m.lead_changes), Some(None));
     }
 
+    /// Skill against luck from hand-made games: the stronger side's score against what
+    /// chance gives it, alone or as Shaturanga's alliance.
+    #[test]
+    fn skill_against_luck_of_hand_made_games() {
+        let mut games = Vec::new();
+        for (i, winner) in [Some(0), Some(1), Some(2), None].into_iter().enumerate() {
+            let mut g = game("a", i, winner, "end", 40);
+            g.strong = vec![i % 2];
+            games.push(g);
+        }
+        // the stronger seat won games 0 and 1, lost game 2 (seat 2 won, game 2's stronger
+        // seat is 0), and game 3 had no winner (a half): 2.5 of 4
+        let k = summarize("a", &games).skill.unwrap();
+        assert!((k.score.p - 0.625).abs() < 1e-9 && k.chance == 0.5, "{k:?}");
+        assert!((k.explained.p - 0.25).abs() < 1e-9, "{k:?}");
+        assert!(k.explained.low < 0.0 && k.explained.high > 0.5, "{k:?}");
+        assert!(summarize("a", &games).line().contains("skill explains 25%"));
+        let back = GameMetrics::parse(&games[1].csv()).unwrap();
+        assert_eq!(back.strong, vec![1]);
+        // Shaturanga: an alliance of two seats against the other; its win counts whole
+        let mut g = game("s", 0, None, "alliance", 90);
+        g.seats = 4;
+        g.alliance = Some(1);
+        g.strong = vec![1, 3];
+        let k = summarize("s", &[g.clone()]).skill.unwrap();
+        assert_eq!((k.score.p, k.chance), (1.0, 0.5));
+        assert_eq!(GameMetrics::parse(&g.csv()).unwrap().strong, vec![1, 3]);
+        assert!(summarize("a", &[game("a", 0, Some(0), "end", 9)])
+            .skill
+            .is_none());
+    }
+
     /// The evaluation curve: 21 points at every twentieth of the game, mates capped; kept in
     /// the CSV and drawn in the report only where there are evaluations.
     #[test]
@@ -751,6 +842,7 @@ mod tests {
             compare: ("ruleset".into(), vec!["seed".into()]),
             games,
             level: 1,
+            weaker: None,
             jobs: 2,
             seed: 5,
             random_plies: 4,

@@ -122,7 +122,7 @@ pub(super) fn report(title: &str, summaries: &[Summary], games: &[GameMetrics]) 
     }
     body += &curves(summaries, games, &colours);
     // the table
-    body += "<h2>Every reading</h2><table><tr><th>reading</th><th>games</th><th>wins by seat</th><th>no winner</th><th>length</th><th>branching</th><th>endings</th><th>lead changes</th><th>winner clear after</th></tr>";
+    body += "<h2>Every reading</h2><table><tr><th>reading</th><th>games</th><th>wins by seat</th><th>no winner</th><th>length</th><th>branching</th><th>endings</th><th>lead changes</th><th>winner clear after</th><th>stronger side (skill against luck)</th></tr>";
     for s in summaries {
         let wins: Vec<String> = s
             .shares()
@@ -144,8 +144,18 @@ pub(super) fn report(title: &str, summaries: &[Summary], games: &[GameMetrics]) 
                 100.0 * h
             )
         });
+        let skill = s.skill.map_or("&ndash;".to_string(), |k| {
+            format!(
+                "scores {} (chance {:.0}%); skill explains {:.0}% ({:.0} to {:.0})",
+                k.score.text("&ndash;"),
+                100.0 * k.chance,
+                100.0 * k.explained.p,
+                100.0 * k.explained.low,
+                100.0 * k.explained.high
+            )
+        });
         body += &format!(
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{:.0} &plusmn; {:.0}</td><td>{:.1}</td><td>{}</td><td>{leads}</td><td>{decided}</td></tr>",
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{:.0} &plusmn; {:.0}</td><td>{:.1}</td><td>{}</td><td>{leads}</td><td>{decided}</td><td>{skill}</td></tr>",
             esc(&s.reading),
             s.games,
             wins.join("<br>"),

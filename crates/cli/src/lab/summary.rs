@@ -73,6 +73,69 @@ pub struct Summary {
     /// Among the games won, the mean share of the game played before the winner was clear,
     /// its half-interval, and how many of the won games were ever clear.
     pub decided: Option<(f64, f64, usize)>,
+    /// With a weaker level (`--weaker`): the stronger side's score (a win 1, a game without
+    /// a winner its share of it) with its interval, and the share of the outcome that
+    /// skill explains: 0 where the stronger side scores what chance gives every side, 1
+    /// where it always wins.
+    pub skill: Option<Skill>,
+}
+
+/// Skill against luck: the stronger side's score and what it says of skill.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Skill {
+    /// The stronger side's mean score, with its interval.
+    pub score: Share,
+    /// What chance alone would give it: 1 / the sides.
+    pub chance: f64,
+    /// `(score - chance) / (1 - chance)`, with its interval.
+    pub explained: Share,
+}
+
+/// The stronger side's results in the games that had one.
+fn skill_of(games: &[GameMetrics]) -> Option<Skill> {
+    let with: Vec<&GameMetrics> = games.iter().filter(|g| !g.strong.is_empty()).collect();
+    if with.is_empty() {
+        return None;
+    }
+    let mut score = 0.0;
+    let mut chance = 0.5;
+    for g in &with {
+        // the sides: each seat alone, or Shaturanga's two alliances
+        chance = g.strong.len() as f64 / g.seats.max(1) as f64;
+        score += match (g.winner, g.alliance) {
+            (_, Some(a)) => f64::from(u8::from(g.strong.contains(&a))),
+            (Some(w), None) => f64::from(u8::from(g.strong.contains(&w))),
+            (None, None) => chance,
+        };
+    }
+    let sc = share_of(score, with.len());
+    let map = |x: f64| ((x - chance) / (1.0 - chance)).clamp(-1.0, 1.0);
+    Some(Skill {
+        score: sc,
+        chance,
+        explained: Share {
+            p: map(sc.p),
+            low: map(sc.low),
+            high: map(sc.high),
+        },
+    })
+}
+
+/// A score of `k` (wins may count in parts) of `n`, with Wilson's interval.
+fn share_of(k: f64, n: usize) -> Share {
+    let whole = share(0, n);
+    if n == 0 {
+        return whole;
+    }
+    let (n, z) = (n as f64, 1.96f64);
+    let p = k / n;
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+    Share {
+        p,
+        low: (centre - half).max(0.0),
+        high: (centre + half).min(1.0),
+    }
 }
 
 /// The mean of `xs` and its 95% half-interval.
@@ -127,6 +190,7 @@ pub fn summarize(reading: &str, games: &[GameMetrics]) -> Summary {
             let (m, h) = mean_interval(&decided);
             (m, h, decided.len())
         }),
+        skill: skill_of(games),
         reading: reading.to_string(),
         games: n,
         names: (1..=seats).map(|i| format!("seat {i}")).collect(),
@@ -154,6 +218,7 @@ impl Summary {
             "endings": self.reasons,
             "lead_changes": self.lead_changes.map(|(m, h)| serde_json::json!({ "mean": m, "half_interval": h })),
             "decided_after": self.decided.map(|(m, h, n)| serde_json::json!({ "mean_share": m, "half_interval": h, "games": n })),
+            "stronger_side": self.skill.map(|k| serde_json::json!({ "score": sh(&k.score), "chance": k.chance, "skill_explains": sh(&k.explained) })),
         })
     }
 
@@ -193,8 +258,18 @@ impl Summary {
             (Some((l, lh)), None) => format!("; lead changes {l:.1} +/- {lh:.1}"),
             _ => String::new(),
         };
+        let skill = self.skill.map_or(String::new(), |k| {
+            format!(
+                "; stronger side scores {} (chance {:.0}%): skill explains {:.0}% ({:.0} to {:.0})",
+                k.score.text("-"),
+                100.0 * k.chance,
+                100.0 * k.explained.p,
+                100.0 * k.explained.low,
+                100.0 * k.explained.high
+            )
+        });
         format!(
-            "{}: {} games; wins {}; no winner {}; {:.0} +/- {:.0} moves; branching {:.1}; endings: {}{drama}",
+            "{}: {} games; wins {}; no winner {}; {:.0} +/- {:.0} moves; branching {:.1}; endings: {}{drama}{skill}",
             self.reading,
             self.games,
             wins.join(", "),
