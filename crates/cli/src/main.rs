@@ -358,6 +358,9 @@ enum Command {
         /// New games (created or imported) an address may start a minute.
         #[arg(long, default_value_t = 60)]
         games_per_minute: u32,
+        /// A directory of `ashta lab` experiments (DIR/NAME each) for the /lab page.
+        #[arg(long)]
+        lab: Option<std::path::PathBuf>,
     },
 }
 
@@ -778,10 +781,12 @@ fn run(cli: Cli) -> Result<()> {
             no_open,
             engine_threads,
             games_per_minute,
+            lab,
         } => {
             let db = db.unwrap_or_else(ashta_server::default_db_path);
             let mut config = ashta_server::Config {
                 games_per_minute,
+                lab_dir: lab,
                 ..Default::default()
             };
             if let Some(n) = engine_threads {

@@ -132,6 +132,8 @@ pub struct Hall {
     pub store: Store,
     /// The address for friends on the local network, when the server listens there.
     pub network_url: Option<String>,
+    /// The lab experiments' directory, if any.
+    pub lab_dir: Option<std::path::PathBuf>,
     rooms: Mutex<HashMap<i64, Arc<Mutex<Room>>>>,
     /// The engine threads.
     pool: Pool,
@@ -172,6 +174,7 @@ impl Hall {
         Hall {
             store,
             network_url,
+            lab_dir: config.lab_dir.clone(),
             rooms: Mutex::new(HashMap::new()),
             pool: Pool::new(config.engine_threads),
             admin: config.admin_token.clone().unwrap_or_else(token),

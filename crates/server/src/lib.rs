@@ -23,6 +23,7 @@ pub mod catalog;
 pub mod clock;
 pub mod computer;
 mod hall;
+mod labpage;
 pub mod listen;
 pub mod pool;
 pub mod store;
@@ -60,6 +61,9 @@ pub struct Config {
     pub admin_token: Option<String>,
     /// Connections at once, per address, and the time allowed for requests.
     pub connections: listen::ConnectionLimits,
+    /// A directory of `ashta lab` experiments (one directory each) that the `/lab` page
+    /// lists and serves the reports of.
+    pub lab_dir: Option<std::path::PathBuf>,
 }
 
 impl Default for Config {
@@ -72,6 +76,7 @@ impl Default for Config {
             games_per_minute: 60,
             admin_token: None,
             connections: listen::ConnectionLimits::default(),
+            lab_dir: None,
         }
     }
 }

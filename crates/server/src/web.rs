@@ -65,6 +65,8 @@ pub fn router(hall: Arc<Hall>) -> Router {
         .route("/api/games/{id}/position", get(position))
         .route("/api/games/{id}/ws", get(watch))
         .route("/api/import", post(import))
+        .route("/lab", get(crate::labpage::list).layer(gzip()))
+        .route("/lab/{name}", get(crate::labpage::report).layer(gzip()))
         .route("/api/imports", post(import_many))
         .route(
             "/app.js",

@@ -527,3 +527,60 @@ async fn a_take_back_between_people_needs_the_other_s_consent() {
     assert_eq!(code, 409);
     server.stop().await;
 }
+
+/// `serve --lab DIR`: /lab lists the experiments found there with their reports' titles
+/// and game counts; /lab/NAME serves a report; other names are refused, never read.
+#[tokio::test]
+async fn the_lab_page_lists_experiments_and_serves_their_reports() {
+    let dir = tempfile::tempdir().unwrap();
+    let lab = dir.path().join("lab");
+    std::fs::create_dir_all(lab.join("tabiya-run")).unwrap();
+    std::fs::write(
+        lab.join("tabiya-run/report.html"),
+        "<html><head><title>shatranj (seed): tabiya = none / 10</title></head><body>charts</body></html>",
+    )
+    .unwrap();
+    std::fs::write(lab.join("tabiya-run/games.csv"), "header\na\nb\nc\n").unwrap();
+    std::fs::create_dir_all(lab.join("empty")).unwrap();
+    std::fs::write(dir.path().join("secret.html"), "secret").unwrap();
+    let config = ashta_server::Config {
+        lab_dir: Some(lab.clone()),
+        ..Default::default()
+    };
+    let server = ashta_server::start_with(
+        "127.0.0.1:0".parse().unwrap(),
+        &dir.path().join("a.db"),
+        config,
+    )
+    .await
+    .unwrap();
+    let get = |path: &str| {
+        let url = format!("http://{}{path}", server.addr);
+        async move {
+            let r = reqwest::get(url).await.unwrap();
+            (r.status().as_u16(), r.text().await.unwrap())
+        }
+    };
+    let (status, list) = get("/lab").await;
+    assert_eq!(status, 200);
+    assert!(
+        list.contains("href=\"/lab/tabiya-run\"") && list.contains("tabiya = none / 10"),
+        "{list}"
+    );
+    assert!(list.contains("<td>3</td>"), "three games: {list}");
+    assert!(
+        !list.contains("/lab/empty"),
+        "a directory without a report is no experiment"
+    );
+    let (status, report) = get("/lab/tabiya-run").await;
+    assert_eq!((status, report.contains("charts")), (200, true));
+    for bad in ["/lab/missing", "/lab/..%2Fsecret.html", "/lab/.hidden"] {
+        let (status, text) = get(bad).await;
+        assert_eq!(status, 404, "{bad}");
+        assert!(
+            !text.contains("secret\n") && text.contains("No such experiment"),
+            "{bad}: {text}"
+        );
+    }
+    server.stop().await;
+}
