@@ -15,7 +15,9 @@
 # at 527,000 positions and xiangqi at 418,000 (both learned at the smaller step size below);
 # chess from the seed-777 run and a second of about 9,000 games with seed 4242 (1,258,000
 # positions in all), with the 47,000 positions of `tune-data` at 5,000 nodes added; shogi
-# from a second run of about 2,600 games with seed 888 too (715,000 positions).
+# from a second run of about 2,600 games with seed 888 too (715,000 positions); Makruk and
+# Xiangqi from a second run each with seed 5151 (`SEED=5151 tools/train_nets.sh 8000
+# makruk xiangqi`, stopped after 578,000 and 461,000 positions: 972,000 and 879,000 in all).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 GAMES=${1:-8000}
