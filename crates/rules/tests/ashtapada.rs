@@ -38,6 +38,30 @@ mod ashtapada_helpers {
             (self.next() >> 11) as f64 / (1u64 << 53) as f64
         }
     }
+    /// Plays `g` on (at most `cap` plies), throws and plans drawn uniformly from `rng`,
+    /// calling `visit` at each seat's turn before its plan is drawn.
+    pub fn walk(
+        g: &mut Ashtapada,
+        rng: &mut Rng,
+        cap: usize,
+        mut visit: impl FnMut(&Ashtapada, usize),
+    ) {
+        for _ in 0..cap {
+            match g.turn() {
+                Turn::Over => return,
+                Turn::Chance => {
+                    let outcomes = g.chance_outcomes();
+                    let m = outcomes[(rng.next() % outcomes.len() as u64) as usize].0;
+                    g.play(m);
+                }
+                Turn::Seat(p) => {
+                    visit(g, p);
+                    let moves = g.legal_moves();
+                    g.play(moves[(rng.next() % moves.len() as u64) as usize]);
+                }
+            }
+        }
+    }
     /// Plays a random game; returns the plies played and counts of each throw.
     pub fn random_game(
         g: &mut Ashtapada,
@@ -304,22 +328,10 @@ fn kile_plans_equal_those_found_in_every_order() {
     for players in 2..=4 {
         for _ in 0..150 {
             let mut g = Ashtapada::new(Ruleset::Kile, players);
-            for _ in 0..5_000 {
-                match g.turn() {
-                    Turn::Over => break,
-                    Turn::Chance => {
-                        let outcomes = g.chance_outcomes();
-                        let m = outcomes[(rng.next() % outcomes.len() as u64) as usize].0;
-                        g.play(m);
-                    }
-                    Turn::Seat(_) => {
-                        assert_eq!(g.plans(), g.plans_in_every_order(), "{}", g.text());
-                        compared += usize::from(g.plans().len() > 1);
-                        let moves = g.legal_moves();
-                        g.play(moves[(rng.next() % moves.len() as u64) as usize]);
-                    }
-                }
-            }
+            walk(&mut g, &mut rng, 5_000, |g, _| {
+                assert_eq!(g.plans(), g.plans_in_every_order(), "{}", g.text());
+                compared += usize::from(g.plans().len() > 1);
+            });
         }
     }
     assert!(compared > 1_000, "only {compared} decisions with a choice");
@@ -454,57 +466,45 @@ fn plan_squares_lead_where_the_plan_leads() {
         for players in [2, 4] {
             for _ in 0..40 {
                 let mut g = Ashtapada::new(rules, players);
-                for _ in 0..3_000 {
-                    match g.turn() {
-                        Turn::Over => break,
-                        Turn::Chance => {
-                            let outcomes = g.chance_outcomes();
-                            let m = outcomes[(rng.next() % outcomes.len() as u64) as usize].0;
-                            g.play(m);
-                        }
-                        Turn::Seat(p) => {
-                            let squares = |g: &Ashtapada| {
-                                let mut v: Vec<Option<u8>> =
-                                    g.pieces(p).iter().map(|&s| g.square(p, s)).collect();
-                                v.retain(|s| s.is_some());
-                                v.sort();
-                                v
+                walk(&mut g, &mut rng, 3_000, |g, p| {
+                    let squares = |g: &Ashtapada| {
+                        let mut v: Vec<Option<u8>> =
+                            g.pieces(p).iter().map(|&s| g.square(p, s)).collect();
+                        v.retain(|s| s.is_some());
+                        v.sort();
+                        v
+                    };
+                    let moves = g.legal_moves();
+                    for (i, plan) in g.plans().iter().enumerate() {
+                        let mut on = squares(g);
+                        for (step, from, to) in g.plan_squares(plan) {
+                            let n = match &step {
+                                Step::Advance { twins: true, .. } => 2,
+                                _ => 1,
                             };
-                            let moves = g.legal_moves();
-                            for (i, plan) in g.plans().iter().enumerate() {
-                                let mut on = squares(&g);
-                                for (step, from, to) in g.plan_squares(plan) {
-                                    let n = match &step {
-                                        Step::Advance { twins: true, .. } => 2,
-                                        _ => 1,
-                                    };
-                                    steps_seen[match step {
-                                        Step::Enter => 0,
-                                        Step::Advance { .. } => 1,
-                                        Step::BearOff => 2,
-                                    }] += 1;
-                                    for _ in 0..n {
-                                        if let Some(f) = from {
-                                            let k = on.iter().position(|&s| s == Some(f));
-                                            let k = k.unwrap_or_else(|| {
-                                                panic!("{}: no piece on {f}", g.text())
-                                            });
-                                            on.remove(k);
-                                        }
-                                        if to.is_some() {
-                                            on.push(to);
-                                        }
-                                    }
+                            steps_seen[match step {
+                                Step::Enter => 0,
+                                Step::Advance { .. } => 1,
+                                Step::BearOff => 2,
+                            }] += 1;
+                            for _ in 0..n {
+                                if let Some(f) = from {
+                                    let k = on.iter().position(|&s| s == Some(f));
+                                    let k = k
+                                        .unwrap_or_else(|| panic!("{}: no piece on {f}", g.text()));
+                                    on.remove(k);
                                 }
-                                on.sort();
-                                let mut after = g.clone();
-                                after.play(moves[i]);
-                                assert_eq!(on, squares(&after), "{} plan {i}", g.text());
+                                if to.is_some() {
+                                    on.push(to);
+                                }
                             }
-                            g.play(moves[(rng.next() % moves.len() as u64) as usize]);
                         }
+                        on.sort();
+                        let mut after = g.clone();
+                        after.play(moves[i]);
+                        assert_eq!(on, squares(&after), "{} plan {i}", g.text());
                     }
-                }
+                });
             }
         }
     }

@@ -144,16 +144,7 @@ pub(super) fn report(title: &str, summaries: &[Summary], games: &[GameMetrics]) 
                 100.0 * h
             )
         });
-        let skill = s.skill.map_or("&ndash;".to_string(), |k| {
-            format!(
-                "scores {} (chance {:.0}%); skill explains {:.0}% ({:.0} to {:.0})",
-                k.score.text("&ndash;"),
-                100.0 * k.chance,
-                100.0 * k.explained.p,
-                100.0 * k.explained.low,
-                100.0 * k.explained.high
-            )
-        });
+        let skill = s.skill.map_or("&ndash;".to_string(), |k| k.text("&ndash;"));
         body += &format!(
             "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{:.0} &plusmn; {:.0}</td><td>{:.1}</td><td>{}</td><td>{leads}</td><td>{decided}</td><td>{skill}</td></tr>",
             esc(&s.reading),

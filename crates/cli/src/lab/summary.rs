@@ -29,22 +29,7 @@ impl Share {
 
 /// `k` of `n` with its Wilson 95% interval.
 pub fn share(k: usize, n: usize) -> Share {
-    if n == 0 {
-        return Share {
-            p: 0.0,
-            low: 0.0,
-            high: 1.0,
-        };
-    }
-    let (k, n, z) = (k as f64, n as f64, 1.96f64);
-    let p = k / n;
-    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
-    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
-    Share {
-        p,
-        low: (centre - half).max(0.0),
-        high: (centre + half).min(1.0),
-    }
+    share_of(k as f64, n)
 }
 
 /// A reading's results.
@@ -91,6 +76,20 @@ pub struct Skill {
     pub explained: Share,
 }
 
+impl Skill {
+    /// In words: `scores 62% (52-71) (chance 50%); skill explains 24% (4 to 42)`.
+    pub fn text(&self, dash: &str) -> String {
+        format!(
+            "scores {} (chance {:.0}%); skill explains {:.0}% ({:.0} to {:.0})",
+            self.score.text(dash),
+            100.0 * self.chance,
+            100.0 * self.explained.p,
+            100.0 * self.explained.low,
+            100.0 * self.explained.high
+        )
+    }
+}
+
 /// The stronger side's results in the games that had one.
 fn skill_of(games: &[GameMetrics]) -> Option<Skill> {
     let with: Vec<&GameMetrics> = games.iter().filter(|g| !g.strong.is_empty()).collect();
@@ -123,9 +122,12 @@ fn skill_of(games: &[GameMetrics]) -> Option<Skill> {
 
 /// A score of `k` (wins may count in parts) of `n`, with Wilson's interval.
 fn share_of(k: f64, n: usize) -> Share {
-    let whole = share(0, n);
     if n == 0 {
-        return whole;
+        return Share {
+            p: 0.0,
+            low: 0.0,
+            high: 1.0,
+        };
     }
     let (n, z) = (n as f64, 1.96f64);
     let p = k / n;
@@ -259,14 +261,7 @@ impl Summary {
             _ => String::new(),
         };
         let skill = self.skill.map_or(String::new(), |k| {
-            format!(
-                "; stronger side scores {} (chance {:.0}%): skill explains {:.0}% ({:.0} to {:.0})",
-                k.score.text("-"),
-                100.0 * k.chance,
-                100.0 * k.explained.p,
-                100.0 * k.explained.low,
-                100.0 * k.explained.high
-            )
+            format!("; stronger side {}", k.text("-"))
         });
         format!(
             "{}: {} games; wins {}; no winner {}; {:.0} +/- {:.0} moves; branching {:.1}; endings: {}{drama}{skill}",

@@ -52,23 +52,22 @@ fn limit_for(pos: &Position, rule: Counting) -> u16 {
                 64
             }
         }
-        _ => {
-            if rooks > 1 {
-                8
-            } else if rooks == 1 {
-                16
-            } else if silvers > 1 {
-                22
-            } else if knights > 1 {
-                32
-            } else if silvers == 1 {
-                44
-            } else {
-                64
-            }
-        }
+        _ => pieces_honour(rooks, silvers, knights),
     };
     2 * moves
+}
+
+/// Makruk's pieces' honour (seed 001 §VI), in moves, by the stronger side's pieces: two
+/// rooks 8, one rook 16, two khon 22, two knights 32, one khon 44, otherwise 64.
+fn pieces_honour(rooks: u32, silvers: u32, knights: u32) -> u16 {
+    match (rooks, silvers, knights) {
+        (r, _, _) if r > 1 => 8,
+        (1, _, _) => 16,
+        (_, s, _) if s > 1 => 22,
+        (_, _, n) if n > 1 => 32,
+        (_, 1, _) => 44,
+        _ => 64,
+    }
 }
 
 fn asean(rule: Counting) -> bool {
@@ -111,21 +110,7 @@ fn fsf_limit(pos: &Position, rule: Counting, stm: Color) -> u16 {
     let rooks = count_kind(pos, strong, "rook");
     let silvers = count_kind(pos, strong, "silver");
     let knights = count_kind(pos, strong, "knight");
-    let pieces_honour = || {
-        if rooks > 1 {
-            8
-        } else if rooks == 1 {
-            16
-        } else if silvers > 1 {
-            22
-        } else if knights > 1 {
-            32
-        } else if silvers == 1 {
-            44
-        } else {
-            64
-        }
-    };
+    let pieces_honour = || pieces_honour(rooks, silvers, knights);
     match rule {
         Counting::Cambodian => {
             if own > 3 || theirs == 1 {
