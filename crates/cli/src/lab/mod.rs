@@ -401,9 +401,13 @@ fn play_game(args: &GameArgs, spec: &LabSpec, index: usize) -> Result<Played> {
     };
     let mut r = match id.as_str() {
         "ahayuta" => {
+            // the evaluation: Ahayuta's heuristic after the move, for the mover (a man 100)
             let think = |g: &Ahayuta, _, seat| {
-                ashta_engine::ahayuta_move(g, ashta_engine::alphabeta_limits(level_of(seat)))
-                    .map(|m| (m, None))
+                let m =
+                    ashta_engine::ahayuta_move(g, ashta_engine::alphabeta_limits(level_of(seat)))?;
+                let mut after = g.clone();
+                after.play(m);
+                Some((m, Some(ashta_engine::ahayuta_eval(&after, seat))))
             };
             play_one(&Ahayuta::new(), seed, 2, max, &think)?
         }
@@ -877,6 +881,14 @@ mod tests {
         );
         let json = std::fs::read_to_string(whole.path().join("summary.json")).unwrap();
         assert!(json.contains("\"games\": 4"), "{json}");
+        // Ahayuta's games have their drama and curves from its heuristic (a man 100)
+        assert!(
+            sorted(whole.path())
+                .iter()
+                .all(|g| g.lead_changes.is_some() && g.curve.len() == 21),
+            "{:?}",
+            sorted(whole.path())
+        );
         // the seats by the names the web app gives them
         assert!(
             json.contains("\"Light\"") && html.contains("Light wins"),
