@@ -109,11 +109,13 @@ pub struct GameMetrics {
     /// The seats at the stronger level (with `--weaker`: one seat, or in Shaturanga an
     /// alliance's two); empty when every seat plays at one level.
     pub strong: Vec<usize>,
+    /// Shaturanga: each seat's stakes won (+) or lost (-) at the end, the pool and the
+    /// debts of rules 5, 8 and 14; empty for the other games.
+    pub stakes: Vec<f64>,
 }
 
 /// The CSV header.
-const HEADER: &str =
-    "reading,index,seed,winner,reason,plies,branching,seats,alliance,lead_changes,decided,curve,strong";
+const HEADER: &str = "reading,index,seed,winner,reason,plies,branching,seats,alliance,lead_changes,decided,curve,strong,stakes";
 /// The header of the files written before lead changes and decisiveness were kept (read
 /// as games without them).
 const OLD_HEADER: &str = "reading,index,seed,winner,reason,plies,branching,seats,alliance";
@@ -121,7 +123,7 @@ const OLD_HEADER: &str = "reading,index,seed,winner,reason,plies,branching,seats
 impl GameMetrics {
     fn csv(&self) -> String {
         format!(
-            "{},{},{},{},{},{},{:.2},{},{},{},{},{},{}",
+            "{},{},{},{},{},{},{:.2},{},{},{},{},{},{},{}",
             self.reading,
             self.index,
             self.seed,
@@ -145,12 +147,18 @@ impl GameMetrics {
                 let v: Vec<String> = self.strong.iter().map(|x| x.to_string()).collect();
                 v.join("+")
             },
+            if self.stakes.is_empty() {
+                "-".to_string()
+            } else {
+                let v: Vec<String> = self.stakes.iter().map(|x| format!("{x}")).collect();
+                v.join(";")
+            },
         )
     }
 
     fn parse(line: &str) -> Option<GameMetrics> {
         let f: Vec<&str> = line.split(',').collect();
-        if ![9, 11, 12, 13].contains(&f.len()) {
+        if ![9, 11, 12, 13, 14].contains(&f.len()) {
             return None;
         }
         let opt = |i: usize| f.get(i).copied().filter(|x| *x != "-");
@@ -191,6 +199,13 @@ impl GameMetrics {
                     .split('+')
                     .map(|x| x.parse().ok())
                     .collect::<Option<Vec<usize>>>()?,
+            },
+            stakes: match opt(13) {
+                None => Vec::new(),
+                Some(s) => s
+                    .split(';')
+                    .map(|x| x.parse().ok())
+                    .collect::<Option<Vec<f64>>>()?,
             },
         })
     }
@@ -270,6 +285,7 @@ fn play_one<G: Game>(
         decided,
         curve: curve(&evals),
         strong: Vec::new(),
+        stakes: Vec::new(),
     })
 }
 
@@ -341,6 +357,7 @@ struct Played {
     decided: Option<f64>,
     curve: Vec<i32>,
     strong: Vec<usize>,
+    stakes: Vec<f64>,
 }
 
 /// Shaturanga's alliance (0: South and North, 1: West and East) whose two allies alone
@@ -446,6 +463,7 @@ fn play_game(args: &GameArgs, spec: &LabSpec, index: usize) -> Result<Played> {
             };
             let mut p = play_one(&Shaturanga::new(args.shaturanga()?), seed, 0, max, &think)?;
             p.alliance = alliance_of(&p.payoffs);
+            p.stakes = p.payoffs.clone();
             p
         }
         _ => {
@@ -540,6 +558,7 @@ pub fn run(spec: &LabSpec) -> Result<String> {
                             decided: p.decided,
                             curve: p.curve,
                             strong: p.strong,
+                            stakes: p.stakes,
                         };
                         let mut f = file.lock().unwrap_or_else(|e| e.into_inner());
                         let _ = writeln!(f, "{}", m.csv());
@@ -676,6 +695,7 @@ mod tests {
             decided: None,
             curve: Vec::new(),
             strong: Vec::new(),
+            stakes: Vec::new(),
         }
     }
 
@@ -805,6 +825,21 @@ mod tests {
         let k = summarize("s", &[g.clone()]).skill.unwrap();
         assert_eq!((k.score.p, k.chance), (1.0, 0.5));
         assert_eq!(GameMetrics::parse(&g.csv()).unwrap().strong, vec![1, 3]);
+        // Shaturanga's stakes: each seat's mean at the end, kept in the CSV
+        g.stakes = vec![-1.0, 1.0, -1.0, 1.0];
+        let mut h = g.clone();
+        h.stakes = vec![-2.0, 2.0, 0.5, -0.5];
+        assert_eq!(GameMetrics::parse(&h.csv()).unwrap().stakes, h.stakes);
+        let s = summarize("s", &[g, h]);
+        assert_eq!(
+            s.stakes.iter().map(|x| x.0).collect::<Vec<_>>(),
+            [-1.5, 1.5, -0.25, 0.25]
+        );
+        assert!(
+            s.line().contains("mean stakes seat 1 -1.50"),
+            "{}",
+            s.line()
+        );
         assert!(summarize("a", &[game("a", 0, Some(0), "end", 9)])
             .skill
             .is_none());

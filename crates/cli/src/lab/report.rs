@@ -122,7 +122,7 @@ pub(super) fn report(title: &str, summaries: &[Summary], games: &[GameMetrics]) 
     }
     body += &curves(summaries, games, &colours);
     // the table
-    body += "<h2>Every reading</h2><table><tr><th>reading</th><th>games</th><th>wins by seat</th><th>no winner</th><th>length</th><th>branching</th><th>endings</th><th>lead changes</th><th>winner clear after</th><th>stronger side (skill against luck)</th></tr>";
+    body += "<h2>Every reading</h2><table><tr><th>reading</th><th>games</th><th>wins by seat</th><th>no winner</th><th>length</th><th>branching</th><th>endings</th><th>lead changes</th><th>winner clear after</th><th>stronger side (skill against luck); stakes</th></tr>";
     for s in summaries {
         let wins: Vec<String> = s
             .shares()
@@ -144,7 +144,10 @@ pub(super) fn report(title: &str, summaries: &[Summary], games: &[GameMetrics]) 
                 100.0 * h
             )
         });
-        let skill = s.skill.map_or("&ndash;".to_string(), |k| k.text("&ndash;"));
+        let mut skill = s.skill.map_or("&ndash;".to_string(), |k| k.text("&ndash;"));
+        if let Some(t) = s.stakes_text("&plusmn;") {
+            skill += &format!("<br>mean stakes: {t}");
+        }
         body += &format!(
             "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{:.0} &plusmn; {:.0}</td><td>{:.1}</td><td>{}</td><td>{leads}</td><td>{decided}</td><td>{skill}</td></tr>",
             esc(&s.reading),

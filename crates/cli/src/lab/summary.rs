@@ -63,6 +63,8 @@ pub struct Summary {
     /// skill explains: 0 where the stronger side scores what chance gives every side, 1
     /// where it always wins.
     pub skill: Option<Skill>,
+    /// Shaturanga: each seat's mean stakes won at the end, with its 95% half-interval.
+    pub stakes: Vec<(f64, f64)>,
 }
 
 /// Skill against luck: the stronger side's score and what it says of skill.
@@ -193,6 +195,19 @@ pub fn summarize(reading: &str, games: &[GameMetrics]) -> Summary {
             (m, h, decided.len())
         }),
         skill: skill_of(games),
+        stakes: {
+            let with: Vec<&GameMetrics> = games.iter().filter(|g| !g.stakes.is_empty()).collect();
+            let seats = with.iter().map(|g| g.stakes.len()).max().unwrap_or(0);
+            (0..seats)
+                .map(|s| {
+                    let xs: Vec<f64> = with
+                        .iter()
+                        .map(|g| g.stakes.get(s).copied().unwrap_or(0.0))
+                        .collect();
+                    mean_interval(&xs)
+                })
+                .collect()
+        },
         reading: reading.to_string(),
         games: n,
         names: (1..=seats).map(|i| format!("seat {i}")).collect(),
@@ -220,8 +235,30 @@ impl Summary {
             "endings": self.reasons,
             "lead_changes": self.lead_changes.map(|(m, h)| serde_json::json!({ "mean": m, "half_interval": h })),
             "decided_after": self.decided.map(|(m, h, n)| serde_json::json!({ "mean_share": m, "half_interval": h, "games": n })),
+            "stakes": self.stakes.iter().map(|(m, h)| serde_json::json!({ "mean": m, "half_interval": h })).collect::<Vec<_>>(),
             "stronger_side": self.skill.map(|k| serde_json::json!({ "score": sh(&k.score), "chance": k.chance, "skill_explains": sh(&k.explained) })),
         })
+    }
+
+    /// Shaturanga's mean stakes by seat in words (`South +0.40 +/- 0.30, ...`).
+    pub fn stakes_text(&self, pm: &str) -> Option<String> {
+        if self.stakes.is_empty() {
+            return None;
+        }
+        let parts: Vec<String> = self
+            .stakes
+            .iter()
+            .enumerate()
+            .map(|(i, (m, h))| {
+                let name = self
+                    .names
+                    .get(i)
+                    .cloned()
+                    .unwrap_or_else(|| format!("seat {}", i + 1));
+                format!("{name} {m:+.2} {pm} {h:.2}")
+            })
+            .collect();
+        Some(parts.join(", "))
     }
 
     /// Each seat's share of wins under its name, then Shaturanga's alliances' shares.
@@ -262,7 +299,9 @@ impl Summary {
         };
         let skill = self.skill.map_or(String::new(), |k| {
             format!("; stronger side {}", k.text("-"))
-        });
+        }) + &self
+            .stakes_text("+/-")
+            .map_or(String::new(), |t| format!("; mean stakes {t}"));
         format!(
             "{}: {} games; wins {}; no winner {}; {:.0} +/- {:.0} moves; branching {:.1}; endings: {}{drama}{skill}",
             self.reading,
