@@ -30,9 +30,9 @@ pub fn ashtapada_estimate(g: &Ashtapada) -> Vec<f64> {
     w.iter().map(|x| x / total).collect()
 }
 
-/// Shaturanga: the stakes won so far, plus the pool's expected share from each
-/// alliance's material (rajah 3, elephant 5, horse 3, boat 2, pawn 1, players in play).
-pub fn shaturanga_estimate(g: &Shaturanga) -> Vec<f64> {
+/// Shaturanga: each alliance's material (South and North, West and East): rajah 3,
+/// elephant 5, horse 3, boat 2, pawn 1, of the players in play.
+pub fn shaturanga_material(g: &Shaturanga) -> [f64; 2] {
     let mut material = [0.0f64; 2];
     for s in 0..64u8 {
         if let Some(p) = g.piece(s) {
@@ -47,6 +47,13 @@ pub fn shaturanga_estimate(g: &Shaturanga) -> Vec<f64> {
             };
         }
     }
+    material
+}
+
+/// Shaturanga: the stakes won so far, plus the pool's expected share from each
+/// alliance's material ([`shaturanga_material`]).
+pub fn shaturanga_estimate(g: &Shaturanga) -> Vec<f64> {
+    let material = shaturanga_material(g);
     let total = (material[0] + material[1]).max(1.0);
     let debts = g.debts();
     (0..g.seats())

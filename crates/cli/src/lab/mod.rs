@@ -286,7 +286,13 @@ fn play_one<G: Game>(
         curve: curve(&evals),
         strong: Vec::new(),
         stakes: Vec::new(),
+        evals,
     })
+}
+
+/// Two shares of a win as centipawns, as an Elo-like logistic: `400 log10(a / b)`.
+fn logit_cp(a: f64, b: f64) -> i32 {
+    (400.0 * (a.max(1e-9) / b.max(1e-9)).log10()).round() as i32
 }
 
 /// The largest evaluation a curve keeps (mates and won games count as this).
@@ -358,6 +364,8 @@ struct Played {
     curve: Vec<i32>,
     strong: Vec<usize>,
     stakes: Vec<f64>,
+    /// The evaluations for the first seat, move by move.
+    evals: Vec<i32>,
 }
 
 /// Shaturanga's alliance (0: South and North, 1: West and East) whose two allies alone
@@ -436,13 +444,27 @@ fn play_game(args: &GameArgs, spec: &LabSpec, index: usize) -> Result<Played> {
                 ))
             };
             let (high, low) = (at(spec.level), at(spec.weaker.unwrap_or(spec.level)));
+            // two players: the race's lead after the move as an evaluation (a clear lead,
+            // 100, is about seven squares of progress); none for more players
             let think = |g: &Ashtapada, s: u64, seat| {
                 let inner = if level_of(seat) == spec.level {
                     &high
                 } else {
                     &low
                 };
-                inner(g, s).map(|m| (m, None))
+                let m = inner(g, s)?;
+                let mut after = g.clone();
+                after.play(m);
+                let shares = ashta_engine::heuristics::ashtapada_estimate(&after);
+                let eval = (shares.len() == 2).then(|| {
+                    let first = logit_cp(shares[0], shares[1]);
+                    if seat == 0 {
+                        first
+                    } else {
+                        -first
+                    }
+                });
+                Some((m, eval))
             };
             play_one(&Ashtapada::new(rules, players), seed, 0, max, &think)?
         }
@@ -453,17 +475,27 @@ fn play_game(args: &GameArgs, spec: &LabSpec, index: usize) -> Result<Played> {
                 ))
             };
             let (high, low) = (at(spec.level), at(spec.weaker.unwrap_or(spec.level)));
-            let think = |g: &Shaturanga, s: u64, seat| {
+            // South and North's material lead after the move, a pawn 100 (given as the
+            // mover's evaluation, which the first seat's view is made from)
+            let think = |g: &Shaturanga, s: u64, seat: usize| {
                 let inner = if level_of(seat) == spec.level {
                     &high
                 } else {
                     &low
                 };
-                inner(g, s).map(|m| (m, None))
+                let m = inner(g, s)?;
+                let mut after = g.clone();
+                after.play(m);
+                let mat = ashta_engine::heuristics::shaturanga_material(&after);
+                let first = (100.0 * (mat[0] - mat[1])).round() as i32;
+                Some((m, Some(if seat == 0 { first } else { -first })))
             };
             let mut p = play_one(&Shaturanga::new(args.shaturanga()?), seed, 0, max, &think)?;
             p.alliance = alliance_of(&p.payoffs);
             p.stakes = p.payoffs.clone();
+            // the evaluations are South and North's: the winner clear for its alliance
+            let side = p.alliance.or(p.winner.map(|w| w % 2));
+            p.decided = side.and_then(|a| decided_at(&p.evals, a));
             p
         }
         _ => {
@@ -888,6 +920,39 @@ mod tests {
             shard,
             out: out.to_path_buf(),
         }
+    }
+
+    /// The dice games' drama from their estimates: two-player Ashtapada (the race's lead)
+    /// and Shaturanga (the alliances' material) have lead changes and curves; Ashtapada
+    /// for four has none.
+    #[test]
+    fn dice_games_have_drama_from_their_estimates() {
+        let run_of = |game: &str, options: Vec<String>, games: usize| {
+            let dir = tempfile::tempdir().unwrap();
+            let mut sp = spec(dir.path(), games, (0, 1));
+            sp.game.game = game.into();
+            sp.game.options = options;
+            sp.compare = ("ruleset".into(), vec!["seed".into()]);
+            if game == "ashtapada" {
+                sp.compare = ("ruleset".into(), vec!["kile".into()]);
+            }
+            run(&sp).unwrap();
+            read_csv(&dir.path().join("games.csv")).unwrap()
+        };
+        let two = run_of("ashtapada", vec!["players=2".into()], 4);
+        assert!(
+            two.iter()
+                .all(|g| g.lead_changes.is_some() && g.curve.len() == 21),
+            "{two:?}"
+        );
+        let four = run_of("ashtapada", vec!["players=4".into()], 2);
+        assert!(four.iter().all(|g| g.lead_changes.is_none()), "{four:?}");
+        let sh = run_of("shaturanga", vec![], 2);
+        assert!(
+            sh.iter()
+                .all(|g| g.lead_changes.is_some() && g.stakes.len() == 4),
+            "{sh:?}"
+        );
     }
 
     /// A run stopped and resumed gives the games of one run straight through, shards
