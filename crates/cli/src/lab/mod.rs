@@ -135,24 +135,9 @@ impl GameMetrics {
             self.alliance.map_or("-".to_string(), |a| a.to_string()),
             self.lead_changes.map_or("-".to_string(), |n| n.to_string()),
             self.decided.map_or("-".to_string(), |d| format!("{d:.3}")),
-            if self.curve.is_empty() {
-                "-".to_string()
-            } else {
-                let v: Vec<String> = self.curve.iter().map(|x| x.to_string()).collect();
-                v.join(";")
-            },
-            if self.strong.is_empty() {
-                "-".to_string()
-            } else {
-                let v: Vec<String> = self.strong.iter().map(|x| x.to_string()).collect();
-                v.join("+")
-            },
-            if self.stakes.is_empty() {
-                "-".to_string()
-            } else {
-                let v: Vec<String> = self.stakes.iter().map(|x| format!("{x}")).collect();
-                v.join(";")
-            },
+            list_field(&self.curve, ";"),
+            list_field(&self.strong, "+"),
+            list_field(&self.stakes, ";"),
         )
     }
 
@@ -186,28 +171,28 @@ impl GameMetrics {
                 None => None,
                 Some(d) => Some(d.parse().ok()?),
             },
-            curve: match opt(11) {
-                None => Vec::new(),
-                Some(c) => c
-                    .split(';')
-                    .map(|x| x.parse().ok())
-                    .collect::<Option<Vec<i32>>>()?,
-            },
-            strong: match opt(12) {
-                None => Vec::new(),
-                Some(s) => s
-                    .split('+')
-                    .map(|x| x.parse().ok())
-                    .collect::<Option<Vec<usize>>>()?,
-            },
-            stakes: match opt(13) {
-                None => Vec::new(),
-                Some(s) => s
-                    .split(';')
-                    .map(|x| x.parse().ok())
-                    .collect::<Option<Vec<f64>>>()?,
-            },
+            curve: parse_list(opt(11), ';')?,
+            strong: parse_list(opt(12), '+')?,
+            stakes: parse_list(opt(13), ';')?,
         })
+    }
+}
+
+/// A CSV field holding a list (`-` for none), its items joined by `sep`.
+fn list_field<T: std::fmt::Display>(items: &[T], sep: &str) -> String {
+    if items.is_empty() {
+        return "-".to_string();
+    }
+    let v: Vec<String> = items.iter().map(|x| x.to_string()).collect();
+    v.join(sep)
+}
+
+/// The list of a field written by [`list_field`] (none read as empty); `None` if an item
+/// does not read.
+fn parse_list<T: std::str::FromStr>(field: Option<&str>, sep: char) -> Option<Vec<T>> {
+    match field {
+        None => Some(Vec::new()),
+        Some(f) => f.split(sep).map(|x| x.parse().ok()).collect(),
     }
 }
 
