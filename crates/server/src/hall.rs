@@ -116,6 +116,15 @@ impl Room {
         Ok(())
     }
 
+    /// [`Room::authorize`], and the game still being played.
+    fn authorize_live(&self, seat: usize, token: &str) -> Result<(), Refusal> {
+        self.authorize(seat, token)?;
+        if self.table.is_over() {
+            return Err(Refusal::new(409, "the game is over"));
+        }
+        Ok(())
+    }
+
     /// The table the page sees.
     pub fn table(&self) -> &Table {
         &self.table
@@ -470,10 +479,7 @@ impl Hall {
         let room = self.room(id)?;
         {
             let mut r = lock(&room);
-            r.authorize(seat, token)?;
-            if r.table.is_over() {
-                return Err(Refusal::new(409, "the game is over"));
-            }
+            r.authorize_live(seat, token)?;
             if !r.table.to_act().contains(&seat) {
                 return Err(Refusal::new(409, format!("it is not seat {seat}'s turn")));
             }
@@ -518,10 +524,7 @@ impl Hall {
     ) -> Result<Value, Refusal> {
         let room = self.room(id)?;
         let mut r = lock(&room);
-        r.authorize(seat, token)?;
-        if r.table.is_over() {
-            return Err(Refusal::new(409, "the game is over"));
-        }
+        r.authorize_live(seat, token)?;
         if r.seats.len() != 2 {
             return Err(Refusal::new(409, "draws are offered in two-seat games"));
         }
@@ -587,10 +590,7 @@ impl Hall {
         let room = self.room(id)?;
         let state = {
             let mut r = lock(&room);
-            r.authorize(seat, token)?;
-            if r.table.is_over() {
-                return Err(Refusal::new(409, "the game is over"));
-            }
+            r.authorize_live(seat, token)?;
             let humans = r.seats.iter().filter(|s| !s.is_computer()).count();
             let whose = if humans == 1 {
                 seat
