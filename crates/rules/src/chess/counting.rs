@@ -16,7 +16,7 @@
 //!   centre squares when a rook's count starts has five moves before the 16 begin.
 
 use super::position::{CountState, Position};
-use super::variant::Counting;
+use super::variant::{Counting, Variant};
 use crate::geometry::Color;
 
 fn count_kind(pos: &Position, c: Color, id: &str) -> u32 {
@@ -93,7 +93,17 @@ fn lone_king_in_centre(pos: &Position) -> bool {
 }
 
 /// Ouk's board's honour under Fairy-Stockfish, in plies (63 moves): the longest count.
-pub(crate) const CAMBODIAN_BOARD_HONOUR: u16 = 126;
+const CAMBODIAN_BOARD_HONOUR: u16 = 126;
+
+/// A count limit as a FEN gives it, as the variant keeps it: Fairy-Stockfish's Ouk runs no
+/// count longer than the board's honour.
+pub(crate) fn limit_as_read(v: &Variant, limit: u16) -> u16 {
+    if v.spec.end.counting == Counting::Cambodian {
+        limit.min(CAMBODIAN_BOARD_HONOUR)
+    } else {
+        limit
+    }
+}
 
 /// The count Fairy-Stockfish starts (in moves, 0 for none) for `stm`, the side to move.
 /// Makruk: none while a pawn is left or against a bare side; the board's honour (64)

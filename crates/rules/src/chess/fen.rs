@@ -2,9 +2,8 @@
 //! rights, en passant square (or the Makruk count limit), half-move clock (or count ply),
 //! move number.
 
-use super::counting::CAMBODIAN_BOARD_HONOUR;
 use super::position::{CountState, Piece, Position};
-use super::variant::{Counting, KingLeap, Opening, Setup, Variant};
+use super::variant::{KingLeap, Opening, Setup, Variant};
 use crate::geometry::{Color, Square};
 use thiserror::Error;
 
@@ -243,11 +242,7 @@ impl Position {
         match ep_or_limit {
             None | Some("-") => {}
             Some(t) if t.chars().all(|c| c.is_ascii_digit()) => {
-                pos.count.limit = num("count limit", t)?;
-                // Fairy-Stockfish's Ouk: no count runs longer than the board's honour
-                if v.spec.end.counting == Counting::Cambodian {
-                    pos.count.limit = pos.count.limit.min(CAMBODIAN_BOARD_HONOUR);
-                }
+                pos.count.limit = super::counting::limit_as_read(v, num("count limit", t)?);
                 counting = true;
             }
             Some(t) => {
