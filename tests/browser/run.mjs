@@ -17,14 +17,20 @@ const browser = await chromium.launch({
     "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 });
 const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+// every page error and refused request, with the check it happened in
 const errors = [];
-page.on("pageerror", (e) => errors.push(e.message));
-page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+let current = "";
+page.on("pageerror", (e) => errors.push(`${current}: ${e.message}`));
+page.on("console", (m) => { if (m.type() === "error") errors.push(`${current}: ${m.text()}`); });
+page.on("response", async (r) => {
+  if (r.status() === 409) errors.push(`${current}: ${r.request().method()} ${r.url()} -> 409 ${await r.text().catch(() => "")}`);
+});
 
 let failures = 0;
 async function check(name, fn) {
   // ONLY=text runs the checks whose names contain it
   if (process.env.ONLY && !name.includes(process.env.ONLY)) return;
+  current = name;
   try {
     await fn();
     console.log("ok   " + name);

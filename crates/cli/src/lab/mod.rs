@@ -341,6 +341,20 @@ mod tests {
             "Black was never clear at the end"
         );
         assert_eq!(lead_changes(&[0, 50, -50]), 0);
+        // among four: the leader by a clear margin over the strongest rival
+        let shares = |a: f64, b: f64, c: f64, d: f64| leads_of_shares(&[a, b, c, d]);
+        let four = [
+            shares(0.4, 0.2, 0.2, 0.2),   // the first leads (2:1 is 120)
+            shares(0.3, 0.3, 0.2, 0.2),   // no one clearly
+            shares(0.2, 0.2, 0.45, 0.15), // the third
+            shares(0.2, 0.5, 0.15, 0.15), // the second
+            shares(0.25, 0.3, 0.25, 0.2), // no one: the second still counts as leading
+            shares(0.2, 0.5, 0.15, 0.15), // the second again, no change
+        ];
+        assert_eq!(four[0][0], 120);
+        assert!(four[0][1] < 0 && four[1][0] == 0);
+        assert_eq!(leader_changes(&four), 2);
+        assert_eq!(leads_of_shares(&[0.75, 0.25]), vec![191, -191]);
         let mut g = game("a", 0, Some(0), "checkmate", 40);
         g.lead_changes = Some(2);
         g.decided = Some(0.5);
@@ -451,9 +465,9 @@ mod tests {
         }
     }
 
-    /// The dice games' drama from their estimates: two-player Ashtapada (the race's lead)
-    /// and Shaturanga (the alliances' material) have lead changes and curves; Ashtapada
-    /// for four has none.
+    /// The dice games' drama from their estimates: Ashtapada (each player's lead in the
+    /// race) for two and for four, and Shaturanga (the alliances' material) have lead
+    /// changes and curves.
     #[test]
     fn dice_games_have_drama_from_their_estimates() {
         let run_of = |game: &str, options: Vec<String>, games: usize| {
@@ -475,7 +489,11 @@ mod tests {
             "{two:?}"
         );
         let four = run_of("ashtapada", vec!["players=4".into()], 2);
-        assert!(four.iter().all(|g| g.lead_changes.is_none()), "{four:?}");
+        assert!(
+            four.iter()
+                .all(|g| g.lead_changes.is_some() && g.curve.len() == 21),
+            "{four:?}"
+        );
         let sh = run_of("shaturanga", vec![], 2);
         assert!(
             sh.iter()

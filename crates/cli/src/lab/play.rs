@@ -12,10 +12,30 @@ use ashta_rules::shaturanga::Shaturanga;
 use ashta_rules::{Dice, Game, Turn};
 use std::sync::Mutex;
 
-/// An engine's move for a position, with its evaluation in centipawns for the side to move
-/// where it gives one.
+/// An engine's move for a position, with the evaluation after it where it gives one: each
+/// seat's lead over its strongest rival, in centipawns (see [`two_sides`]).
 pub(super) type Think<'a, G> =
-    dyn Fn(&G, u64, usize) -> Option<(<G as Game>::Move, Option<i32>)> + 'a;
+    dyn Fn(&G, u64, usize) -> Option<(<G as Game>::Move, Option<Vec<i32>>)> + 'a;
+
+/// The leads of a two-sided evaluation `v` for `seat`: the first seat's and the second's.
+pub(super) fn two_sides(seat: usize, v: i32) -> Vec<i32> {
+    let first = if seat == 0 { v } else { -v };
+    vec![first, -first]
+}
+
+/// Each seat's lead over its strongest rival from the seats' shares of a win, as
+/// [`logit_cp`] (for two seats `v` and `-v`).
+pub(super) fn leads_of_shares(shares: &[f64]) -> Vec<i32> {
+    (0..shares.len())
+        .map(|s| {
+            let rival = (0..shares.len())
+                .filter(|&t| t != s)
+                .map(|t| shares[t])
+                .fold(0.0, f64::max);
+            logit_cp(shares[s], rival)
+        })
+        .collect()
+}
 
 /// Plays one game of `start` with `think` in every seat: `random_plies` random seat moves
 /// first, the dice from `seed`.
@@ -30,8 +50,8 @@ pub(super) fn play_one<G: Game>(
     let mut chooser = Dice::new(seed ^ 0x1ab_1ab_1ab);
     let mut g = start.clone();
     let (mut plies, mut choices) = (0usize, 0usize);
-    // the engine's evaluations, in centipawns for the first seat
-    let mut evals: Vec<i32> = Vec::new();
+    // the engine's evaluations: each seat's lead, move by move
+    let mut leads: Vec<Vec<i32>> = Vec::new();
     while g.outcome().is_none() && plies < max_plies {
         let m = match g.turn() {
             Turn::Chance => g
@@ -50,7 +70,7 @@ pub(super) fn play_one<G: Game>(
                     let (m, score) = think(&g, chooser.unit().to_bits(), seat)
                         .ok_or_else(|| anyhow!("the engine found no move"))?;
                     if let Some(v) = score {
-                        evals.push(if seat == 0 { v } else { -v });
+                        leads.push(v);
                     }
                     if !legal.contains(&m) {
                         bail!("the engine chose an illegal move");
@@ -67,12 +87,16 @@ pub(super) fn play_one<G: Game>(
         Some(o) => (o.winner(), o.payoffs.clone(), o.reason.clone()),
         None => (None, Vec::new(), "move limit".to_string()),
     };
-    let (lead_changes, decided) = if evals.is_empty() {
+    let evals: Vec<i32> = leads.iter().map(|l| l[0]).collect();
+    let (lead_changes, decided) = if leads.is_empty() {
         (None, None)
     } else {
         (
-            Some(lead_changes(&evals)),
-            winner.and_then(|w| decided_at(&evals, w)),
+            Some(leader_changes(&leads)),
+            winner.and_then(|w| {
+                let series: Vec<i32> = leads.iter().map(|l| l.get(w).copied().unwrap_or(0)).collect();
+                decided_at(&series, 0)
+            }),
         )
     };
     Ok(Played {
@@ -134,20 +158,23 @@ pub(super) const DECIDED: i32 = 200;
 /// How often the lead passed from one side to the other (a side leads by [`LEAD`] or
 /// more; the evaluations are the first seat's).
 pub fn lead_changes(evals: &[i32]) -> usize {
-    let mut leader = 0;
+    let leads: Vec<Vec<i32>> = evals.iter().map(|&v| two_sides(0, v)).collect();
+    leader_changes(&leads)
+}
+
+/// How often the lead passed from one seat to another, from each seat's lead over its
+/// strongest rival move by move (a seat leads by [`LEAD`] or more).
+pub fn leader_changes(leads: &[Vec<i32>]) -> usize {
+    let mut leader = None;
     let mut changes = 0;
-    for &v in evals {
-        let now = if v >= LEAD {
-            1
-        } else if v <= -LEAD {
-            -1
-        } else {
+    for l in leads {
+        let Some(now) = l.iter().position(|&v| v >= LEAD) else {
             continue;
         };
-        if leader != 0 && now != leader {
+        if leader.is_some_and(|was| was != now) {
             changes += 1;
         }
-        leader = now;
+        leader = Some(now);
     }
     changes
 }
@@ -249,7 +276,8 @@ pub(super) fn play_game(args: &GameArgs, spec: &LabSpec, index: usize) -> Result
                     ashta_engine::ahayuta_move(g, ashta_engine::alphabeta_limits(level_of(seat)))?;
                 let mut after = g.clone();
                 after.play(m);
-                Some((m, Some(ashta_engine::ahayuta_eval(&after, seat))))
+                let v = ashta_engine::ahayuta_eval(&after, seat);
+                Some((m, Some(two_sides(seat, v))))
             };
             play_one(&Ahayuta::new(), seed, 2, max, &think)?
         }
@@ -261,20 +289,12 @@ pub(super) fn play_game(args: &GameArgs, spec: &LabSpec, index: usize) -> Result
                 ))
             };
             let (high, low) = (at(spec.level), at(spec.weaker.unwrap_or(spec.level)));
-            // two players: the race's lead after the move as an evaluation (a clear lead,
-            // 100, is about seven squares of progress); none for more players
+            // each player's lead in the race after the move, from the estimated shares of
+            // a win (between two, a clear lead, 100, is about seven squares of progress)
             let think = |g: &Ashtapada, s: u64, seat| {
                 let (m, after) = dice_move(g, s, level_of(seat) == spec.level, &high, &low)?;
                 let shares = ashta_engine::heuristics::ashtapada_estimate(&after);
-                let eval = (shares.len() == 2).then(|| {
-                    let first = logit_cp(shares[0], shares[1]);
-                    if seat == 0 {
-                        first
-                    } else {
-                        -first
-                    }
-                });
-                Some((m, eval))
+                Some((m, Some(leads_of_shares(&shares))))
             };
             play_one(&Ashtapada::new(rules, players), seed, 0, max, &think)?
         }
@@ -285,13 +305,13 @@ pub(super) fn play_game(args: &GameArgs, spec: &LabSpec, index: usize) -> Result
                 ))
             };
             let (high, low) = (at(spec.level), at(spec.weaker.unwrap_or(spec.level)));
-            // South and North's material lead after the move, a pawn 100 (given as the
-            // mover's evaluation, which the first seat's view is made from)
+            // South and North's material lead after the move, a pawn 100: each seat leads
+            // by its alliance's lead
             let think = |g: &Shaturanga, s: u64, seat: usize| {
                 let (m, after) = dice_move(g, s, level_of(seat) == spec.level, &high, &low)?;
                 let mat = ashta_engine::heuristics::shaturanga_material(&after);
                 let first = (100.0 * (mat[0] - mat[1])).round() as i32;
-                Some((m, Some(if seat == 0 { first } else { -first })))
+                Some((m, Some(vec![first, -first, first, -first])))
             };
             let mut p = play_one(&Shaturanga::new(args.shaturanga()?), seed, 0, max, &think)?;
             p.alliance = alliance_of(&p.payoffs);
@@ -314,7 +334,7 @@ pub(super) fn play_game(args: &GameArgs, spec: &LabSpec, index: usize) -> Result
                     limits.movetime = Some(std::time::Duration::from_millis(100));
                 }
                 let r = s.search(g, &limits, |_| {});
-                r.best.map(|m| (m, Some(r.info.score)))
+                r.best.map(|m| (m, Some(two_sides(seat, r.info.score))))
             };
             play_one(&ChessGame::new(v), seed, spec.random_plies, 600, &think)?
         }
