@@ -147,6 +147,25 @@ fn attacking_an_uncrossed_soldier_is_no_chase() {
     assert_eq!(result(&g), Some((None, "repetition".into())));
 }
 
+/// A chase by discovered attack (Fairy-Stockfish agrees; found by `tools/differential.py`):
+/// Red's cannon leaving f10 uncovers the g10 cannon's attack on the unprotected elephant on
+/// c10 over the d10 advisor, and covers it again coming back; Black shuffles its chariot.
+/// Red, who chases every move, loses.
+#[test]
+fn a_chase_by_discovered_attack_loses() {
+    let mut g = game_at(
+        "xiangqi",
+        "rnba1CC2/4k4/6r2/p7p/2p1p4/c8/2P1P1P1P/B7B/1c1N5/R2AKA1NR b - - 0 41",
+    );
+    play(
+        &mut g,
+        &[
+            "g8h8", "f10f2", "h8g8", "f2f10", "g8h8", "f10f2", "h8g8", "f2f10",
+        ],
+    );
+    assert_eq!(result(&g), Some((Some(1), "perpetual chase".into())));
+}
+
 /// Chases Fairy-Stockfish does not count (found by `tools/differential.py`): a rook
 /// attacking a rook that can take it back (pieces attacking each other), and attacks that
 /// fall on different pieces from move to move (one piece must be chased throughout).
@@ -178,4 +197,40 @@ fn records_replay_with_wxf_or_san() {
     let mut g = ChessGame::new(seed("xiangqi", &[]));
     play(&mut g, &["C2=5", "H8+7", "h1g3"]);
     assert_eq!(g.moves().len(), 3);
+}
+
+fn fsf_game(fen: &str) -> ChessGame {
+    let v = ashta_rules::chess::variant("xiangqi", Some("fairy-stockfish"), &[]).unwrap();
+    ChessGame::from_position(Position::from_fen(v, fen).unwrap())
+}
+
+/// Fairy-Stockfish's Xiangqi keeps a 50-move rule (the seed's rules have none), lengthened by
+/// two plies for every check beyond ten by the side that checked more often (found by
+/// `tools/differential.py`: it decides before a repetition does).
+#[test]
+fn fairy_stockfish_move_rule_with_its_allowance_for_checks() {
+    let quiet = ["a1a2", "d10d9", "a2a1", "d9d10"];
+    let fen = "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 96 60";
+    let mut g = fsf_game(fen);
+    play(&mut g, &quiet[..3]);
+    assert_eq!(result(&g), None);
+    play(&mut g, &quiet[3..]);
+    assert_eq!(result(&g), Some((None, "move rule".into())));
+    let mut seed = game_at("xiangqi", fen);
+    play(&mut seed, &quiet);
+    assert_eq!(result(&seed), None, "no move rule in the seed's Xiangqi");
+    // White checks eleven times in 21 plies (pyffish 0.0.90 agrees at each end): from 80
+    // plies, the twentieth ply (ten checks) reaches 100 and draws; from 79, the 21st reaches
+    // 100 with the eleventh check, which lengthens the rule by two plies
+    let checks = [
+        "a1e1", "e10d10", "e1d1", "d10e10", "a2a10", "e10e9", "a10a9", "e9e8", "a9a8", "e8e9",
+        "d1e1", "e9d9", "e1e9", "d9d10", "e9e10", "d10d9", "e10d10", "d9e9", "a8a9", "e9e8",
+        "a9e9",
+    ];
+    let mut g = fsf_game("4k4/9/9/9/9/9/9/9/R8/R4K3 w - - 80 60");
+    play(&mut g, &checks[..20]);
+    assert_eq!(result(&g), Some((None, "move rule".into())));
+    let mut g = fsf_game("4k4/9/9/9/9/9/9/9/R8/R4K3 w - - 79 60");
+    play(&mut g, &checks);
+    assert_eq!(result(&g), None, "eleven checks lengthen the rule");
 }

@@ -94,7 +94,10 @@ pub(super) fn play_one<G: Game>(
         (
             Some(leader_changes(&leads)),
             winner.and_then(|w| {
-                let series: Vec<i32> = leads.iter().map(|l| l.get(w).copied().unwrap_or(0)).collect();
+                let series: Vec<i32> = leads
+                    .iter()
+                    .map(|l| l.get(w).copied().unwrap_or(0))
+                    .collect();
                 decided_at(&series, 0)
             }),
         )
@@ -157,6 +160,7 @@ pub(super) const DECIDED: i32 = 200;
 
 /// How often the lead passed from one side to the other (a side leads by [`LEAD`] or
 /// more; the evaluations are the first seat's).
+#[cfg(test)]
 pub fn lead_changes(evals: &[i32]) -> usize {
     let leads: Vec<Vec<i32>> = evals.iter().map(|&v| two_sides(0, v)).collect();
     leader_changes(&leads)

@@ -6,7 +6,7 @@ use super::counting;
 use super::movegen::MoveList;
 use super::position::{Move, Position};
 use super::uci::MoveError;
-use super::variant::Variant;
+use super::variant::{Repetition, Variant};
 use crate::game::{Game, Outcome, Turn};
 use crate::geometry::{Color, Square};
 
@@ -151,6 +151,35 @@ impl ChessGame {
         Some(last)
     }
 
+    /// The plies Fairy-Stockfish adds to Xiangqi's move rule (the Asian Xiangqi
+    /// Federation's): two for every check beyond ten that the side checking more often gave
+    /// in the plies the rule counts, once twenty plies have been played; none elsewhere.
+    fn check_allowance(&self) -> u16 {
+        let v = self.pos.variant();
+        if v.spec.end.repetition_rule != Repetition::Xiangqi || self.moves.len() < 20 {
+            return 0;
+        }
+        let n = self.moves.len();
+        let span = (self.pos.halfmove_clock() as usize).min(n);
+        // whether the side to move was in check, position by position
+        let mut pos = self.start.clone();
+        let mut in_check = Vec::with_capacity(n + 1);
+        in_check.push(pos.in_check());
+        for &m in &self.moves {
+            pos.play_unchecked(m);
+            in_check.push(pos.in_check());
+        }
+        let mut counts = [0u16; 2];
+        for d in 0..=span {
+            // the last mover's checks at even distances below the span, the other's at odd
+            // distances up to it
+            if (d % 2 == 0 && (d < span || d == 0)) || d % 2 == 1 {
+                counts[d % 2] += in_check[n - d] as u16;
+            }
+        }
+        2 * counts[0].max(counts[1]).saturating_sub(10)
+    }
+
     fn compute_outcome(&self) -> Option<Outcome> {
         let pos = &self.pos;
         let end = &pos.variant().spec.end;
@@ -168,7 +197,10 @@ impl ChessGame {
         if counting::expired(pos) {
             return Some(Outcome::draw("counting rule"));
         }
-        if end.move_rule_plies > 0 && pos.halfmove_clock() >= end.move_rule_plies {
+        if end.move_rule_plies > 0
+            && pos.halfmove_clock() >= end.move_rule_plies
+            && pos.halfmove_clock() >= end.move_rule_plies + self.check_allowance()
+        {
             return Some(Outcome::draw("move rule"));
         }
         if end.repetitions > 0 {

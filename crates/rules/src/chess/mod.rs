@@ -1,6 +1,7 @@
 //! The chess family: piece movement, variants as data, positions, move generation, and
 //! the text forms (FEN, UCI moves, SAN).
 
+mod chase;
 pub mod counting;
 pub mod csa;
 pub mod fen;

@@ -16,7 +16,7 @@ pub const INFO: GameInfo = GameInfo {
     options: &[],
 };
 
-pub(super) fn spec(_fsf: bool, _opt: &super::Opts) -> VariantSpec {
+pub(super) fn spec(fsf: bool, _opt: &super::Opts) -> VariantSpec {
     let pieces = vec![
         piece("king", 'k', "W", Role::King, "Jiang/Shuai").confined(Region::Palace),
         piece("advisor", 'a', "F", Role::Piece, "Shi").confined(Region::Palace),
@@ -47,7 +47,9 @@ pub(super) fn spec(_fsf: bool, _opt: &super::Opts) -> VariantSpec {
             stalemate: Stalemate::StalematedLoses,
             bare_king: BareKing::None,
             counting: Counting::None,
-            move_rule_plies: 0,
+            // Fairy-Stockfish keeps a 50-move rule, lengthened by checks (see
+            // `ChessGame::check_allowance`)
+            move_rule_plies: if fsf { 100 } else { 0 },
             pawn_resets_clock: false,
             repetitions: 3,
             repetition_rule: Repetition::Xiangqi,
