@@ -311,7 +311,7 @@ async function archivePage() {
 
 // ---- the game page ----
 
-const view = { state: null, selected: null, hand: null, flipped: null, pathSeat: null, seenMoves: 0, replay: null, steps: [], premove: null, cursor: null };
+const view = { state: null, selected: null, hand: null, flipped: null, pathSeat: null, seenMoves: 0, replay: null, steps: [], premove: null, cursor: null, sending: false };
 
 async function gamePage(id) {
   const params = new URLSearchParams(location.search);
@@ -325,7 +325,7 @@ async function gamePage(id) {
     } catch (e) { badLink = e.message; }
     history.replaceState(null, "", "/game/" + id);
   }
-  Object.assign(view, { state: null, selected: null, hand: null, flipped: null, pathSeat: null, seenMoves: 0, replay: null, steps: [], premove: null, cursor: null });
+  Object.assign(view, { state: null, selected: null, hand: null, flipped: null, pathSeat: null, seenMoves: 0, replay: null, steps: [], premove: null, cursor: null, sending: false });
   main().replaceChildren(h("div", { class: "game" },
     h("div", { class: "boardcol" },
       h("svg", { id: "board", xmlns: "http://www.w3.org/2000/svg" }),
@@ -739,14 +739,19 @@ function typedMove(e) {
   send(m || { seat: seats[0], text });
 }
 
+// One move is sent at a time: a click made while the last one is on its way would be made
+// on a board the answer is about to change.
 async function send(m) {
   const s = view.state;
+  if (view.sending) return;
+  view.sending = true;
   const token = tokens(s.id)[m.seat];
   try {
     const next = await api("POST", `/api/games/${s.id}/move`, { seat: m.seat, token, move: m.text });
+    view.sending = false;
     render(next);
     say("");
-  } catch (e) { say(e.message, true); view.selected = null; view.steps = []; drawGame(); }
+  } catch (e) { view.sending = false; say(e.message, true); view.selected = null; view.steps = []; drawGame(); }
 }
 
 async function seatAction(path, seat, extra) {
