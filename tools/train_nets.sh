@@ -8,7 +8,7 @@
 # that a second run adds games rather than starting over).
 #
 #   [SEED=N] tools/train_nets.sh [GAMES_PER_VARIANT] [game ...]
-#   tools/train_nets.sh 8000 asha shatranj makruk shogi xiangqi
+#   tools/train_nets.sh 8000 asha shatranj makruk shogi xiangqi janggi
 #   SEED=4242 tools/train_nets.sh 9000 asha     # chess's second run of games
 #
 # The embedded networks came from these runs, cut short where the data were enough: shogi
@@ -17,7 +17,9 @@
 # positions in all), with the 47,000 positions of `tune-data` at 5,000 nodes added; shogi
 # from a second run of about 2,600 games with seed 888 too (715,000 positions); Makruk and
 # Xiangqi from a second run each with seed 5151 (`SEED=5151 tools/train_nets.sh 8000
-# makruk xiangqi`, stopped after 578,000 and 461,000 positions: 972,000 and 879,000 in all).
+# makruk xiangqi`, stopped after 578,000 and 461,000 positions: 972,000 and 879,000 in all);
+# Janggi from one run of 5,000 games with seed 7301 (`SEED=7301 tools/train_nets.sh 5000
+# janggi`: 427,000 positions).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 GAMES=${1:-8000}
@@ -25,7 +27,7 @@ SEED=${SEED:-777}
 shift || true
 LIST=("$@")
 if [ ${#LIST[@]} -eq 0 ]; then
-  LIST=(asha shatranj makruk shogi xiangqi)
+  LIST=(asha shatranj makruk shogi xiangqi janggi)
 fi
 source tools/install_fsf.sh
 cargo build --release --locked -q -p ashta
@@ -36,7 +38,7 @@ for g in "${LIST[@]}"; do
     --limit nodes=1000 --random-percent 5 --seed "$SEED" --out "data/nets/$g.txt"
   # the games whose data overfit sooner learn at a smaller step
   case "$g" in
-    shogi | xiangqi) RATE=0.0007 ;;
+    shogi | xiangqi | janggi) RATE=0.0007 ;;
     *) RATE=0.002 ;;
   esac
   "$BIN" train-net "$g" --ruleset fairy-stockfish --data "data/nets/$g.txt" --mirrors \

@@ -336,6 +336,7 @@ fn embedded(game: &str) -> Option<&'static [u8]> {
         "makruk" => include_bytes!("../../nets/makruk.nnue"),
         "shogi" => include_bytes!("../../nets/shogi.nnue"),
         "xiangqi" => include_bytes!("../../nets/xiangqi.nnue"),
+        "janggi" => include_bytes!("../../nets/janggi.nnue"),
         _ => return None,
     })
 }
