@@ -283,6 +283,11 @@ def check(args, variant, rng, out, fixtures):
                 break
             fen = d["fen"]
             mv = pick(rng, mode, fen, moves, theirs)
+            # a king taken ends the game (Janggi's bikjang under Fairy-Stockfish: while the
+            # kings face, a move may leave its king attacked, and both sides list the taking)
+            board = sf.get_fen(variant, base, moves + [mv]).split()[0]
+            if "k" not in board or "K" not in board:
+                break
             m = MOVE.match(mv)
             captured = m and f"{m.group(3)}{m.group(4)}" in board_squares(fen)
             rebased = sf.get_fen(variant, base, moves + [mv]) if captured else None

@@ -116,3 +116,16 @@ fn bikjang_fairy_stockfish_reading() {
         Some((Some(1), "bikjang (material count)".into()))
     );
 }
+
+/// Fairy-Stockfish's bikjang lets a side whose king faces the other pass even in check
+/// (pyffish 0.0.90 lists exactly these two moves), after which the king can be taken: the
+/// `fairy-stockfish` ruleset plays it so (found by `tools/differential.py`, which now ends
+/// a game when a king is taken).
+#[test]
+fn fairy_stockfish_bikjang_passes_in_check() {
+    let v = variant("janggi", Some("fairy-stockfish"), &[]).unwrap();
+    let g = ChessGame::from_position(
+        Position::from_fen(v, "9/9/5k3/9/9/9/9/6n2/9/4pK3 w - - 0 1").unwrap(),
+    );
+    assert_eq!(moves(&g), ["f1e1", "f1f1"]);
+}
