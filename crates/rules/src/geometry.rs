@@ -459,6 +459,12 @@ impl Shape {
         }
         b
     }
+    /// Mask of one file.
+    pub fn file(self, f: u8) -> Bitboard {
+        (0..self.ranks)
+            .filter_map(|r| Square::new(f, r))
+            .fold(Bitboard::EMPTY, |b, s| b.with(s))
+    }
     /// Mask of one rank.
     pub fn rank(self, r: u8) -> Bitboard {
         (0..self.files)

@@ -9,6 +9,7 @@
 //! chases what it leaves hanging.
 
 use super::position::{Move, MoveKind, Position};
+use super::tables::own_half;
 use super::variant::Kind;
 use crate::geometry::{Bitboard, Color, Square};
 
@@ -54,46 +55,34 @@ const DIAGONAL: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 
 /// Every square of `sq`'s rank and file but `sq`.
 fn lines_through(pos: &Position, sq: Square) -> Bitboard {
-    pos.variant()
-        .shape()
-        .squares()
-        .filter(|&s| s != sq && (s.file() == sq.file() || s.rank() == sq.rank()))
-        .fold(Bitboard::EMPTY, |b, s| b.with(s))
+    let shape = pos.variant().shape();
+    (shape.file(sq.file()) | shape.rank(sq.rank())).without(sq)
+}
+
+/// The whole file through two squares of one file, or else the whole rank through two
+/// squares of one rank (none if they share neither).
+fn line_of(pos: &Position, a: Square, b: Square) -> Bitboard {
+    let shape = pos.variant().shape();
+    if a.file() == b.file() {
+        shape.file(a.file())
+    } else if a.rank() == b.rank() {
+        shape.rank(a.rank())
+    } else {
+        Bitboard::EMPTY
+    }
 }
 
 /// The squares strictly between two squares of one rank or file (none otherwise).
-fn between(a: Square, b: Square) -> Bitboard {
-    let (df, dr) = (
-        b.file() as i8 - a.file() as i8,
-        b.rank() as i8 - a.rank() as i8,
-    );
-    if (df != 0 && dr != 0) || a == b {
+fn between(pos: &Position, a: Square, b: Square) -> Bitboard {
+    if a.file() != b.file() && a.rank() != b.rank() {
         return Bitboard::EMPTY;
     }
-    let step = (df.signum(), dr.signum());
-    let mut out = Bitboard::EMPTY;
-    let mut s = a.offset(step.0, step.1);
-    while let Some(sq) = s.filter(|&sq| sq != b) {
-        out = out.with(sq);
-        s = sq.offset(step.0, step.1);
-    }
-    out
+    pos.variant().between(a, b).unwrap_or(Bitboard::EMPTY)
 }
 
 /// The soldiers of `c` still on their own side of the river.
 fn uncrossed_soldiers(pos: &Position, k: &Kinds, c: Color) -> Bitboard {
-    let half = pos.variant().shape().ranks / 2;
-    let mut out = Bitboard::EMPTY;
-    for s in pos.pieces(c, k.soldier) {
-        let own = match c {
-            Color::White => s.rank() < half,
-            Color::Black => s.rank() >= half,
-        };
-        if own {
-            out = out.with(s);
-        }
-    }
-    out
+    pos.pieces(c, k.soldier) & own_half(pos.variant().shape(), c)
 }
 
 /// The pieces of `by` that could take on `sq` with occupancy `occ` (a king only by its own
@@ -119,13 +108,13 @@ fn blockers_for_king(pos: &Position, k: &Kinds, c: Color) -> Bitboard {
     let rooks = pos.pieces(them, k.rook);
     let mut out = Bitboard::EMPTY;
     for r in rooks {
-        let b = between(r, ksq) & occ & !rooks;
+        let b = between(pos, r, ksq) & occ & !rooks;
         if b.count() == 1 {
             out |= b;
         }
     }
     for cn in pos.pieces(them, k.cannon) {
-        let b = between(cn, ksq) & occ;
+        let b = between(pos, cn, ksq) & occ;
         if b.count() == 2 {
             out |= b;
         }
@@ -163,7 +152,7 @@ pub(crate) fn chased(before: &Position, after: &Position, m: Move) -> Bitboard {
     let mut pins = blockers;
     // a piece alone on the file between the kings may not leave it
     if let Some(their_king) = after.king_square(them) {
-        let file = line_of(after, their_king, their_king) & mine;
+        let file = after.variant().shape().file(their_king.file()) & mine;
         let others = file & !after.pieces(us, k.king);
         if (file & after.pieces(us, k.king)).any() && !others.several() {
             pins |= others;
@@ -271,18 +260,4 @@ pub(crate) fn chased(before: &Position, after: &Position, m: Move) -> Bitboard {
         }
     }
     chased
-}
-
-/// The whole file through two squares of one file, or else the whole rank through two
-/// squares of one rank (none if they share neither); for `a == b`, `a`'s file.
-fn line_of(pos: &Position, a: Square, b: Square) -> Bitboard {
-    let same_file = a.file() == b.file();
-    pos.variant()
-        .shape()
-        .squares()
-        .filter(|&s| {
-            (same_file && s.file() == a.file())
-                || (!same_file && a.rank() == b.rank() && s.rank() == a.rank())
-        })
-        .fold(Bitboard::EMPTY, |acc, s| acc.with(s))
 }

@@ -161,20 +161,17 @@ impl ChessGame {
         }
         let n = self.moves.len();
         let span = (self.pos.halfmove_clock() as usize).min(n);
-        // whether the side to move was in check, position by position
-        let mut pos = self.start.clone();
-        let mut in_check = Vec::with_capacity(n + 1);
-        in_check.push(pos.in_check());
-        for &m in &self.moves {
-            pos.play_unchecked(m);
-            in_check.push(pos.in_check());
-        }
+        // the checks given in the span: the last mover's (the side to move in check) at even
+        // distances from now below the span, the other side's at odd distances up to it
         let mut counts = [0u16; 2];
-        for d in 0..=span {
-            // the last mover's checks at even distances below the span, the other's at odd
-            // distances up to it
-            if (d % 2 == 0 && (d < span || d == 0)) || d % 2 == 1 {
-                counts[d % 2] += in_check[n - d] as u16;
+        let mut pos = self.start.clone();
+        for i in 0..=n {
+            if i > 0 {
+                pos.play_unchecked(self.moves[i - 1]);
+            }
+            let d = n - i;
+            if d <= span && (d % 2 == 1 || d < span) {
+                counts[d % 2] += pos.in_check() as u16;
             }
         }
         2 * counts[0].max(counts[1]).saturating_sub(10)
@@ -197,6 +194,7 @@ impl ChessGame {
         if counting::expired(pos) {
             return Some(Outcome::draw("counting rule"));
         }
+        // (the allowance replays the game: asked only once the plain limit is reached)
         if end.move_rule_plies > 0
             && pos.halfmove_clock() >= end.move_rule_plies
             && pos.halfmove_clock() >= end.move_rule_plies + self.check_allowance()

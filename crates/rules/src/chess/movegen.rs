@@ -625,7 +625,7 @@ impl Position {
                         to &= !B::of(v.dead[k as usize][us.index()]);
                         if v.is_pawn(k) {
                             for p in self.pieces(us, k) {
-                                to &= !B::of(file_mask(v, p.file()));
+                                to &= !B::of(v.shape().file(p.file()));
                             }
                         }
                     }
@@ -866,12 +866,6 @@ impl Position {
     fn has_lost(&self, c: Color, k: Kind, _to: Square) -> bool {
         (self.pieces(c, k).count() as u8) < self.v.start_counts[c.index()][k as usize]
     }
-}
-
-fn file_mask(v: &super::variant::Variant, f: u8) -> Bitboard {
-    (0..v.shape().ranks)
-        .filter_map(|r| Square::new(f, r))
-        .fold(Bitboard::EMPTY, |b, s| b | s.bb())
 }
 
 #[allow(dead_code)]

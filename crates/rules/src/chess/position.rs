@@ -631,10 +631,8 @@ impl Position {
         if k.file() != sq.file() || k == sq {
             return Bitboard::EMPTY;
         }
-        let r = self.v.ray_toward[k.index()][sq.index()];
-        let between = if r != super::variant::NO_RAY {
-            let ray = &self.v.rays[r as usize];
-            (ray.from[k.index()] & !ray.from[sq.index()] & !sq.bb() & occ).any()
+        let between = if let Some(b) = self.v.between(k, sq) {
+            (b & occ).any()
         } else {
             let (lo, hi) = if k.rank() < sq.rank() {
                 (k, sq)

@@ -25,10 +25,9 @@ pub(crate) fn judge(g: &ChessGame) -> Outcome {
     let Some(start) = start else {
         return Outcome::draw("repetition");
     };
-    // Fairy-Stockfish also asks it of the move that led into the first occurrence, made by
-    // the side that made the last move (or, from the game's first position, that this side
-    // was giving check there)
-    let lead_in = g.variant().spec.ruleset == "fairy-stockfish";
+    // with the lead-in, the cycle starts a move earlier: that move is the last mover's (see
+    // `EndRules::repetition_lead_in`)
+    let lead_in = g.variant().spec.end.repetition_lead_in;
     let first = if lead_in {
         start.saturating_sub(1)
     } else {
@@ -50,7 +49,8 @@ pub(crate) fn judge(g: &ChessGame) -> Outcome {
     let mut chased: [Option<Bitboard>; 2] = [None, None];
     for &m in &moves[first..] {
         let us = pos.side_to_move();
-        let before = pos.clone();
+        // chases count in Xiangqi only
+        let before = (rule == Repetition::Xiangqi).then(|| pos.clone());
         pos.play_unchecked(m);
         moved[us.index()] = true;
         let check = pos.king_attacked(us.other());
@@ -61,7 +61,7 @@ pub(crate) fn judge(g: &ChessGame) -> Outcome {
                 chased[them] = Some(c.without(m.from()).with(m.to()));
             }
         }
-        let now = super::chase::chased(&before, &pos, m);
+        let now = before.map_or(Bitboard::EMPTY, |b| super::chase::chased(&b, &pos, m));
         let still = chased[us.index()].map_or(now, |c| c & now);
         chased[us.index()] = Some(still);
         chases[us.index()] &= !still.is_empty();

@@ -327,6 +327,10 @@ pub struct EndRules {
     /// starts it and keeps its first limit until a capture bares the side to move
     /// (`counting.rs`).
     pub fsf_counting: bool,
+    /// Fairy-Stockfish's judgement of a repeated cycle: a perpetual check or chase must
+    /// also have held on the move that led into the first of the occurrences (or, from the
+    /// game's first position, a check must have stood there).
+    pub repetition_lead_in: bool,
 }
 
 /// How a repeated position is judged.

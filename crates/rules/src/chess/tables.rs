@@ -625,6 +625,19 @@ impl super::variant::Variant {
         Some((self.lines.get(a as usize)?, self.lines.get(b as usize)?))
     }
 
+    /// The squares strictly between `a` and `b` along one of the variant's rays (`None`
+    /// when no ray runs from `a` through `b`).
+    #[inline]
+    pub(crate) fn between(&self, a: Square, b: Square) -> Option<Bitboard> {
+        match self.ray_toward[a.index()][b.index()] {
+            super::variant::NO_RAY => None,
+            r => {
+                let ray = &self.rays[r as usize];
+                Some(ray.from[a.index()] & !ray.from[b.index()] & !b.bb())
+            }
+        }
+    }
+
     /// The first occupied square along ray `r` from `sq`.
     #[inline]
     pub(crate) fn first_on<B: Bits>(&self, r: usize, sq: Square, occ: B) -> Option<Square> {

@@ -69,6 +69,7 @@ pub(super) fn spec(fsf: bool, _opt: &super::Opts) -> VariantSpec {
             repetitions: 0,
             repetition_rule: Repetition::Draw,
             fsf_counting: false,
+            repetition_lead_in: false,
         },
     }
 }

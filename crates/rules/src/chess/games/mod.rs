@@ -188,6 +188,7 @@ pub fn variant(
         "shogi" => shogi::shogi(fsf, &opt),
         _ => unreachable!("every listed game has a spec"),
     };
+    spec.end.repetition_lead_in = fsf;
     spec.ruleset = if fsf {
         "fairy-stockfish".into()
     } else {
@@ -280,6 +281,7 @@ pub(crate) fn base(
             repetitions: 3,
             repetition_rule: Repetition::Draw,
             fsf_counting: false,
+            repetition_lead_in: false,
         },
     }
 }

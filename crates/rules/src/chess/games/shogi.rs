@@ -84,6 +84,7 @@ fn base(
             repetitions: 3,
             repetition_rule: Repetition::Draw,
             fsf_counting: false,
+            repetition_lead_in: false,
         },
     }
 }

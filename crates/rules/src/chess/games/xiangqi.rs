@@ -54,6 +54,7 @@ pub(super) fn spec(fsf: bool, _opt: &super::Opts) -> VariantSpec {
             repetitions: 3,
             repetition_rule: Repetition::Xiangqi,
             fsf_counting: false,
+            repetition_lead_in: false,
         },
     }
 }
