@@ -328,6 +328,10 @@ enum Command {
         /// Learn each position and its mirror image (left to right) too.
         #[arg(long)]
         mirrors: bool,
+        /// Start from this network (learned before, for the same game) rather than from
+        /// small random weights.
+        #[arg(long)]
+        from: Option<std::path::PathBuf>,
     },
     /// List the games, their rulesets and options.
     Games,
@@ -835,6 +839,7 @@ fn run(cli: Cli) -> Result<()> {
             rate,
             threads,
             mirrors,
+            from,
         } => {
             let spec = ashta_engine::nnue::train::TrainSpec {
                 epochs,
@@ -843,7 +848,15 @@ fn run(cli: Cli) -> Result<()> {
                     .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
                 ..Default::default()
             };
-            trainnet::run(game.variant()?, &data, &out, lambda, mirrors, &spec)
+            trainnet::run(
+                game.variant()?,
+                &data,
+                &out,
+                lambda,
+                mirrors,
+                from.as_deref(),
+                &spec,
+            )
         }
         Command::Tune {
             game,

@@ -13,9 +13,25 @@ pub fn run(
     out: &Path,
     lambda: f64,
     mirrors: bool,
+    from: Option<&Path>,
     spec: &train::TrainSpec,
 ) -> Result<()> {
     let started = Instant::now();
+    let start = match from {
+        Some(path) => {
+            let bytes =
+                std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+            let net = nnue::Net::read(v, &bytes).map_err(|e| {
+                anyhow!(
+                    "{} is not a network for {}: {e}",
+                    path.display(),
+                    v.spec.game
+                )
+            })?;
+            Some(train::Model::of_net(&net))
+        }
+        None => None,
+    };
     let mut text = String::new();
     for path in data {
         let t =
@@ -36,7 +52,7 @@ pub fn run(
         nnue::HIDDEN,
         started.elapsed().as_secs_f64()
     );
-    let (model, err) = train::train(&inputs, &samples, spec, None, |epoch, tr, te| {
+    let (model, err) = train::train(&inputs, &samples, spec, start, |epoch, tr, te| {
         println!(
             "pass {epoch:3}: error {tr:.6} (held out {te:.6}), {:.0} s",
             started.elapsed().as_secs_f64()

@@ -69,6 +69,25 @@ fn a_network_reads_only_for_its_own_game() {
     assert!(Net::read(chess, b"not a network").is_err());
 }
 
+#[test]
+fn a_network_read_back_as_weights_writes_the_same_bytes() {
+    // `train-net --from` learns on from an embedded network: its floats must be the
+    // network's own, not a rounding of them
+    for game in ["asha", "shogi", "xiangqi"] {
+        let v = variant(game, Some("fairy-stockfish"), &[]).unwrap();
+        let net = Net::of(v).expect("an embedded network");
+        let bytes = train::to_bytes(&net.inputs, &Model::of_net(net));
+        let again = Net::read(v, &bytes).expect("reads back");
+        let pos = ChessGame::new(v).position().clone();
+        assert_eq!(again.evaluate(&pos), net.evaluate(&pos), "{game}");
+        assert_eq!(
+            train::to_bytes(&again.inputs, &Model::of_net(&again)),
+            bytes,
+            "{game}"
+        );
+    }
+}
+
 /// The position with the colours exchanged and the board mirrored top to bottom, or turned
 /// half round (`turn`), as FEN text; none where castling or en passant rights stand.
 fn exchanged(fen: &str, turn: bool) -> Option<String> {

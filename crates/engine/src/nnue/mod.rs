@@ -310,6 +310,21 @@ impl Net {
         ((i64::from(sum) + i64::from(self.b2)) * i64::from(SCALE) / i64::from(QA * QB)) as i32
     }
 
+    /// The weights as the floats they were learned in (1.0 = one hidden unit): the first
+    /// layer's rows, its biases, the output weights and the output bias.
+    pub fn weights(&self) -> (Vec<f32>, Vec<f32>, Vec<f32>, f32) {
+        let a = QA as f32;
+        let w1 = self
+            .w1
+            .iter()
+            .flatten()
+            .map(|&w| f32::from(w) / a)
+            .collect();
+        let b1 = self.b1.iter().map(|&b| f32::from(b) / a).collect();
+        let w2 = self.w2.iter().map(|&w| f32::from(w) / QB as f32).collect();
+        (w1, b1, w2, self.b2 as f32 / (QA * QB) as f32)
+    }
+
     /// The score of `pos` for the side to move, summed afresh.
     pub fn evaluate(&self, pos: &Position) -> i32 {
         self.output(&self.refresh(pos), pos.side_to_move())

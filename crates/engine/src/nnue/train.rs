@@ -149,6 +149,12 @@ impl Model {
         }
     }
 
+    /// The model of a network already learned (to learn on from it).
+    pub fn of_net(net: &super::Net) -> Model {
+        let (w1, b1, w2, b2) = net.weights();
+        Model { w1, b1, w2, b2 }
+    }
+
     /// The output (in units of `SCALE` centipawns) of sample `i`, with the hidden layers
     /// left in `h` (side to move's first).
     fn forward(&self, s: &Samples, i: usize, h: &mut [[f32; HIDDEN]; 2]) -> f32 {
