@@ -262,8 +262,7 @@ impl Searcher {
                 continue;
             }
             let capture = captured(pos, m).is_some();
-            let promotion = m.kind() == MoveKind::Promotion;
-            let quiet = !capture && !promotion;
+            let quiet = !capture && !self.noisy_promotion(m);
             if quiet && skip_quiets {
                 continue;
             }

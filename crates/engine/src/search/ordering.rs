@@ -22,6 +22,12 @@ impl Searcher {
         r / 1024
     }
 
+    /// Whether `m` is a promotion searched like a capture (see `quiet_promotions`).
+    #[inline]
+    pub(super) fn noisy_promotion(&self, m: Move) -> bool {
+        m.kind() == MoveKind::Promotion && !self.quiet_promotions
+    }
+
     /// Quiet move history: from/to by colour, plus the continuation by the last two moves.
     pub(super) fn quiet_history(&self, pos: &Position, m: Move, ply: usize) -> i32 {
         let us = pos.side_to_move();
@@ -71,7 +77,7 @@ impl Searcher {
                 -(1 << 20) + v
             };
         }
-        if m.kind() == MoveKind::Promotion {
+        if self.noisy_promotion(m) {
             return (1 << 28) + t.value[m.piece() as usize];
         }
         let k = self.stack[ply].killers;
@@ -99,7 +105,7 @@ impl Searcher {
     ) {
         let bonus = (depth * depth * 16 + depth * 32).min(1600);
         let us = pos.side_to_move();
-        if captured(pos, m).is_none() && m.kind() != MoveKind::Promotion {
+        if captured(pos, m).is_none() && !self.noisy_promotion(m) {
             let k = &mut self.stack[ply].killers;
             if k[0] != Some(m) {
                 k[1] = k[0];
