@@ -332,6 +332,9 @@ enum Command {
         /// small random weights.
         #[arg(long)]
         from: Option<std::path::PathBuf>,
+        /// Units of a second hidden layer (0: the first layer feeds the output).
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=ashta_engine::nnue::LAYER2_MAX as i64))]
+        layer2: u32,
     },
     /// List the games, their rulesets and options.
     Games,
@@ -840,10 +843,12 @@ fn run(cli: Cli) -> Result<()> {
             threads,
             mirrors,
             from,
+            layer2,
         } => {
             let spec = ashta_engine::nnue::train::TrainSpec {
                 epochs,
                 rate,
+                layer2: layer2 as usize,
                 threads: threads
                     .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
                 ..Default::default()

@@ -28,7 +28,14 @@ pub fn run(
                     v.spec.game
                 )
             })?;
-            Some(train::Model::of_net(&net))
+            let mut m = train::Model::of_net(&net);
+            if spec.layer2 > 0 && m.layer2() != spec.layer2 {
+                // a second layer of the size asked for, fresh, on the first layer learned
+                let fresh =
+                    train::Model::with_layer(m.w1.len() / nnue::HIDDEN, spec.layer2, spec.seed);
+                (m.w2, m.b2, m.w3, m.b3) = (fresh.w2, fresh.b2, fresh.w3, fresh.b3);
+            }
+            Some(m)
         }
         None => None,
     };
@@ -46,10 +53,14 @@ pub fn run(
     anyhow::ensure!(!samples.is_empty(), "no positions in the data");
     let inputs = nnue::Inputs::of(v);
     println!(
-        "{} positions, {} inputs, {} hidden units a side (read in {:.1} s)",
+        "{} positions, {} inputs, {} hidden units a side{} (read in {:.1} s)",
         samples.len(),
         inputs.count,
         nnue::HIDDEN,
+        match start.as_ref().map_or(spec.layer2, |m| m.layer2()) {
+            0 => String::new(),
+            n => format!(", {n} in a second layer"),
+        },
         started.elapsed().as_secs_f64()
     );
     let (model, err) = train::train(&inputs, &samples, spec, start, |epoch, tr, te| {

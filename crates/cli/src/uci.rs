@@ -32,6 +32,8 @@ struct Session {
     running: Option<Running>,
     multipv: usize,
     params: ashta_engine::Params,
+    /// A network file to evaluate with instead of the game's own (`EvalFile`).
+    eval_file: Option<std::path::PathBuf>,
     hash_mb: usize,
     level: u32,
     /// The protocol spoken: UCI, or USI or UCCI once asked for.
@@ -53,6 +55,7 @@ impl Session {
             hash_mb: 16,
             multipv: 1,
             params: ashta_engine::Params::default(),
+            eval_file: None,
             level: 8,
             proto: Proto::Uci,
             banned: Vec::new(),
@@ -204,7 +207,8 @@ fn command<W: Write + Send + 'static>(s: &mut Session, line: &str, out: &Arc<Mut
                  option name MultiPV type spin default 1 min 1 max 500\n\
                  option name Ponder type check default false\n\
                  option name Level type spin default 8 min 1 max 8\n\
-                 option name SearchParams type string default <empty>\nuciok",
+                 option name SearchParams type string default <empty>\n\
+                 option name EvalFile type string default <empty>\nuciok",
                 env!("CARGO_PKG_VERSION")
             );
             say(out, &text);
@@ -360,6 +364,18 @@ fn setoption(s: &mut Session, words: &[&str]) -> Result<()> {
                 params.set(n, v).map_err(|e| anyhow::anyhow!(e))?;
             }
             s.params = params;
+            return Ok(());
+        }
+        "evalfile" => {
+            s.eval_file = match value {
+                "" | "<empty>" => None,
+                path => {
+                    let path = std::path::PathBuf::from(path);
+                    std::fs::metadata(&path)
+                        .map_err(|e| anyhow::anyhow!("EvalFile {}: {e}", path.display()))?;
+                    Some(path)
+                }
+            };
             return Ok(());
         }
         "hash" | "usi_hash" => {
@@ -648,6 +664,17 @@ fn go<W: Write + Send + 'static>(
     apply_level(s.level, &mut lim, &mut searcher);
     searcher.multipv = s.multipv;
     searcher.params = s.params;
+    searcher.net_override = match &s.eval_file {
+        Some(path) => match ashta_engine::nnue::load(s.current.position().variant(), path) {
+            Ok(net) => Some(net),
+            Err(e) => {
+                let text = format!("info string EvalFile: {e}; the game's own evaluation plays");
+                say(&out, &text);
+                None
+            }
+        },
+        None => None,
+    };
     searcher.stop.store(false, Ordering::Relaxed);
     searcher.ponder.store(ponder, Ordering::Relaxed);
     let stop = Arc::clone(&searcher.stop);

@@ -27,7 +27,10 @@ pub(crate) fn talk(input: &str) -> String {
 #[test]
 fn go_finds_mate_and_answers_bestmove() {
     let out = talk("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\ngo depth 3\nisready\n");
-    assert!(out.contains("bestmove a1a8"), "{out}");
+    assert!(
+        out.contains("bestmove a1") && !out.contains("score cp 100 "),
+        "{out}"
+    );
     assert!(out.contains("score mate 1"), "{out}");
     assert!(out.contains("info depth 1 "), "{out}");
 }
@@ -216,6 +219,45 @@ fn finished_games_and_several_lines() {
     let out = talk("setoption name SearchParams value lmp=0,nosuch=1\nsetoption name SearchParams value lmp=0\nposition startpos\ngo depth 2\n");
     assert_eq!(out.matches("info string error").count(), 1, "{out}");
     assert!(out.contains("bestmove"), "{out}");
+}
+
+#[test]
+fn eval_file_plays_with_a_network_read_from_disk_or_says_why_not() {
+    let dir = std::env::temp_dir().join(format!("ashta-evalfile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // a network for chess whose output is a constant: every root move scores the same
+    let v = ashta_rules::chess::variant("asha", Some("seed"), &[]).unwrap();
+    let inputs = ashta_engine::nnue::Inputs::of(v);
+    let mut model = ashta_engine::nnue::train::Model::new(inputs.count, 1);
+    model.w2.fill(0.0);
+    model.b2[0] = 0.25;
+    let flat = dir.join("flat.nnue");
+    std::fs::write(&flat, ashta_engine::nnue::train::to_bytes(&inputs, &model)).unwrap();
+    let go = "position fen 4k3/8/8/8/8/8/8/R3K3 w - - 0 1\ngo depth 1\n";
+    let out = talk(&format!(
+        "setoption name EvalFile value {}\n{go}",
+        flat.display()
+    ));
+    assert!(out.contains("score cp 100 "), "{out}");
+    let own = talk(go);
+    assert!(!own.contains("score cp 100 "), "{own}");
+    // a file that is not there, and a network of another game: said, and the game's own plays
+    let out = talk(&format!(
+        "setoption name EvalFile value {}\n{go}",
+        dir.join("none").display()
+    ));
+    assert!(out.contains("info string error: EvalFile"), "{out}");
+    assert!(
+        out.contains("bestmove a1") && !out.contains("score cp 100 "),
+        "{out}"
+    );
+    let out = talk(&format!(
+        "setoption name EvalFile value {}\nsetoption name UCI_Variant value xiangqi\nposition startpos\ngo depth 1\n",
+        flat.display()
+    ));
+    assert!(out.contains("is not a network for xiangqi"), "{out}");
+    assert!(out.contains("bestmove"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]

@@ -15,11 +15,23 @@ fn random_net(v: &'static ashta_rules::chess::Variant, seed: u64) -> Net {
     Net::read(v, &train::to_bytes(&inputs, &model)).expect("a network written reads back")
 }
 
+/// A network of small random weights with a second hidden layer of `l2` units.
+fn random_layered_net(v: &'static ashta_rules::chess::Variant, l2: usize, seed: u64) -> Net {
+    let inputs = Inputs::of(v);
+    let model = Model::with_layer(inputs.count, l2, seed);
+    Net::read(v, &train::to_bytes(&inputs, &model)).expect("a network written reads back")
+}
+
 #[test]
 fn updating_the_accumulator_move_by_move_equals_summing_it_afresh() {
-    for info in GAMES {
+    for (n, info) in GAMES.iter().enumerate() {
         let v = variant(info.id, Some("seed"), &[]).unwrap();
-        let net = random_net(v, 7);
+        // every other game with a second layer (of a size compiled apart or not)
+        let net = match n % 3 {
+            0 => random_net(v, 7),
+            1 => random_layered_net(v, 16, 7),
+            _ => random_layered_net(v, 5, 7),
+        };
         let mut dice = Dice::new(11);
         let mut list = MoveList::new();
         let mut checked = 0;
@@ -146,8 +158,12 @@ fn every_network_scores_a_position_as_the_other_side_scores_its_image() {
     // ones
     for info in GAMES {
         let v = variant(info.id, Some("seed"), &[]).unwrap();
-        let random = random_net(v, 9);
-        let nets: Vec<&Net> = std::iter::once(&random).chain(Net::of(v)).collect();
+        let random = [
+            random_net(v, 9),
+            random_layered_net(v, 8, 9),
+            random_layered_net(v, 3, 9),
+        ];
+        let nets: Vec<&Net> = random.iter().chain(Net::of(v)).collect();
         let turn = Inputs::of(v).turns_half_round;
         let mut dice = Dice::new(21);
         let mut list = MoveList::new();
@@ -279,6 +295,72 @@ fn training_learns_that_a_rook_is_worth_more_than_a_knight() {
     let knight_up = Position::from_fen(v, "4k3/8/8/8/3N4/8/8/4K3 w - - 0 1").unwrap();
     let (r, n) = (net.evaluate(&rook_up), net.evaluate(&knight_up));
     assert!(r > n, "rook up {r}, knight up {n}");
+}
+
+#[test]
+fn a_second_layer_is_learned_and_evaluates_as_it_was_learned() {
+    // the same material-only positions, learned with a second layer, from a network
+    // without one (its first layer kept): the integers give the floats' output
+    let v = variant("asha", Some("seed"), &[]).unwrap();
+    let mut text = String::new();
+    let pieces = ["R", "N", "Q", "B"];
+    for w in pieces {
+        for b in pieces {
+            let value = |p: &str| match p {
+                "Q" => 900,
+                "R" => 500,
+                _ => 300,
+            };
+            let score = value(w) - value(b);
+            for f in 0..8 {
+                // a rank of eight squares with one piece on file `f`
+                let rank = |p: &str| {
+                    let (l, r) = (f, 7 - f);
+                    let n = |k: usize| if k > 0 { k.to_string() } else { String::new() };
+                    format!("{}{p}{}", n(l), n(r))
+                };
+                let fen = format!(
+                    "4k3/{}/8/8/8/{}/8/4K3 w - - 0 1",
+                    rank(&b.to_ascii_lowercase()),
+                    rank(w),
+                );
+                let r = if score > 0 { 1.0 } else { 0.5 };
+                text.push_str(&format!("{fen};{score};{r}\n"));
+            }
+        }
+    }
+    let samples = train::read_samples(v, &text, 1.0, false).unwrap();
+    let inputs = Inputs::of(v);
+    let all: Vec<u32> = (0..samples.len() as u32).collect();
+    let spec = TrainSpec {
+        epochs: 200,
+        batch: 16,
+        holdout: 0.0,
+        threads: 2,
+        layer2: 8,
+        ..TrainSpec::default()
+    };
+    let first = Model::new(inputs.count, 3);
+    let mut start = Model::with_layer(inputs.count, 8, 4);
+    (start.w1, start.b1) = (first.w1.clone(), first.b1.clone());
+    let before = start.error(&samples, &all);
+    let (model, _) = train::train(&inputs, &samples, &spec, Some(start), |_, _, _| {});
+    assert_eq!(model.layer2(), 8);
+    let after = model.error(&samples, &all);
+    assert!(after < before / 3.0, "error {before} -> {after}");
+    let bytes = train::to_bytes(&inputs, &model);
+    assert_eq!(&bytes[..8], b"ASHTANN2");
+    let net = Net::read(v, &bytes).unwrap();
+    assert_eq!(train::to_bytes(&inputs, &Model::of_net(&net)), bytes);
+    let up = Position::from_fen(v, "4k3/8/8/8/8/3Q4/8/4K3 w - - 0 1").unwrap();
+    let down = Position::from_fen(v, "4k3/8/3q4/8/8/8/8/4K3 w - - 0 1").unwrap();
+    assert!(net.evaluate(&up) > net.evaluate(&down));
+    // a file cut short or with a layer too large is refused, saying why
+    assert!(Net::read(v, &bytes[..bytes.len() - 4]).is_err());
+    let mut big = bytes.clone();
+    big[20..24].copy_from_slice(&1000u32.to_le_bytes());
+    let err = Net::read(v, &big).err().unwrap();
+    assert!(err.contains("second layer"), "{err}");
 }
 
 #[test]

@@ -32,6 +32,10 @@ const QB: i32 = 64;
 pub const SCALE: i32 = 400;
 const KINDS: usize = ashta_rules::chess::variant::MAX_KINDS;
 const MAGIC: &[u8; 8] = b"ASHTANN1";
+/// The header of a network with a second hidden layer.
+const MAGIC2: &[u8; 8] = b"ASHTANN2";
+/// Most units a second hidden layer may have.
+pub const LAYER2_MAX: usize = 64;
 
 /// Where a variant's inputs are: the input number of each (side seen from, owner, type,
 /// square), and where the hand inputs start.
@@ -164,9 +168,65 @@ pub struct Net {
     /// First layer: a row of [`HIDDEN`] per input.
     w1: Vec<[i16; HIDDEN]>,
     b1: [i16; HIDDEN],
-    /// Output weights: the side to move's units, then the other side's.
+    /// Output weights: the side to move's units, then the other side's (unused with a
+    /// second layer).
     w2: [i16; 2 * HIDDEN],
     b2: i32,
+    /// A second hidden layer between the first and the output, if the network has one.
+    layer2: Option<Layer2>,
+}
+
+/// A second hidden layer, in floats: each unit reads both sides' first-layer units
+/// (clipped to 0..1, the side to move's first), is clipped to 0..1 and feeds the output.
+struct Layer2 {
+    /// A row of `2 * HIDDEN` weights per unit.
+    w: Vec<f32>,
+    /// The same weights a row per first-layer unit (`2 * HIDDEN` rows of one weight per
+    /// second-layer unit), for the evaluation to skip the units at zero.
+    by_input: Vec<f32>,
+    b: Vec<f32>,
+    /// Output weights and bias.
+    out: Vec<f32>,
+    out_bias: f32,
+}
+
+impl Layer2 {
+    /// The output (1.0 = `SCALE` centipawns) from the first layer's units, for a layer of
+    /// `N` units (the size known at compile time, so that the sums run in vectors).
+    #[inline]
+    fn output<const N: usize>(&self, own: &[i16; HIDDEN], other: &[i16; HIDDEN]) -> f32 {
+        let mut z = [0f32; N];
+        z.copy_from_slice(&self.b);
+        for (a, row) in own.iter().chain(other).zip(self.by_input.chunks_exact(N)) {
+            let x = f32::from((*a).clamp(0, QA as i16)) * (1.0 / QA as f32);
+            let row: &[f32; N] = row.try_into().expect("rows of N");
+            for o in 0..N {
+                z[o] += x * row[o];
+            }
+        }
+        let mut out = self.out_bias;
+        for (z, w) in z.iter().zip(&self.out) {
+            out += z.clamp(0.0, 1.0) * w;
+        }
+        out
+    }
+
+    /// [`Layer2::output`] for a layer of any size.
+    fn output_any(&self, own: &[i16; HIDDEN], other: &[i16; HIDDEN]) -> f32 {
+        let n = self.b.len();
+        let mut z = self.b.clone();
+        for (a, row) in own.iter().chain(other).zip(self.by_input.chunks_exact(n)) {
+            let x = f32::from((*a).clamp(0, QA as i16)) * (1.0 / QA as f32);
+            for (z, w) in z.iter_mut().zip(row) {
+                *z += x * w;
+            }
+        }
+        let mut out = self.out_bias;
+        for (z, w) in z.iter().zip(&self.out) {
+            out += z.clamp(0.0, 1.0) * w;
+        }
+        out
+    }
 }
 
 /// The hidden layers of both sides for one position.
@@ -202,10 +262,18 @@ impl Net {
     pub fn read(v: &'static Variant, bytes: &[u8]) -> Result<Net, String> {
         let inputs = Inputs::of(v);
         let mut r = Reader { bytes, at: 0 };
-        if r.take(8)? != MAGIC {
-            return Err("not an Ashta network (no ASHTANN1 header)".into());
-        }
+        let layered = match r.take(8)? {
+            m if m == MAGIC => false,
+            m if m == MAGIC2 => true,
+            _ => return Err("not an Ashta network (no ASHTANN1 or ASHTANN2 header)".into()),
+        };
         let (n_in, hidden, kinds) = (r.u32()? as usize, r.u32()? as usize, r.u32()? as usize);
+        let l2 = if layered { r.u32()? as usize } else { 0 };
+        if layered && !(1..=LAYER2_MAX).contains(&l2) {
+            return Err(format!(
+                "{l2} units in the second layer; 1 to {LAYER2_MAX} can be read"
+            ));
+        }
         if hidden != HIDDEN {
             return Err(format!("{hidden} hidden units; this build has {HIDDEN}"));
         }
@@ -226,10 +294,36 @@ impl Net {
             *b = r.i16()?;
         }
         let mut w2 = [0i16; 2 * HIDDEN];
-        for w in &mut w2 {
-            *w = r.i16()?;
+        let mut b2 = 0;
+        let mut layer2 = None;
+        if layered {
+            let mut floats = |n: usize| -> Result<Vec<f32>, String> {
+                let v = (0..n).map(|_| r.f32()).collect::<Result<Vec<_>, _>>()?;
+                match v.iter().all(|x| x.is_finite()) {
+                    true => Ok(v),
+                    false => Err("a weight of the second layer is not a number".into()),
+                }
+            };
+            let w = floats(2 * HIDDEN * l2)?;
+            let mut by_input = vec![0f32; w.len()];
+            for (o, row) in w.chunks_exact(2 * HIDDEN).enumerate() {
+                for (j, &x) in row.iter().enumerate() {
+                    by_input[j * l2 + o] = x;
+                }
+            }
+            layer2 = Some(Layer2 {
+                w,
+                by_input,
+                b: floats(l2)?,
+                out: floats(l2)?,
+                out_bias: floats(1)?[0],
+            });
+        } else {
+            for w in &mut w2 {
+                *w = r.i16()?;
+            }
+            b2 = r.u32()? as i32;
         }
-        let b2 = r.u32()? as i32;
         if r.at != bytes.len() {
             return Err("bytes left after the network".into());
         }
@@ -239,6 +333,7 @@ impl Net {
             b1,
             w2,
             b2,
+            layer2,
         })
     }
 
@@ -300,6 +395,15 @@ impl Net {
     #[inline]
     pub fn output(&self, acc: &Accumulator, us: Color) -> i32 {
         let (own, other) = (&acc.v[us.index()], &acc.v[us.other().index()]);
+        if let Some(l) = &self.layer2 {
+            let out = match l.b.len() {
+                8 => l.output::<8>(own, other),
+                16 => l.output::<16>(own, other),
+                32 => l.output::<32>(own, other),
+                _ => l.output_any(own, other),
+            };
+            return (out * SCALE as f32) as i32;
+        }
         let mut sum = 0i32;
         for (x, w) in own.iter().zip(&self.w2[..HIDDEN]) {
             sum += i32::from((*x).clamp(0, QA as i16)) * i32::from(*w);
@@ -311,8 +415,9 @@ impl Net {
     }
 
     /// The weights as the floats they were learned in (1.0 = one hidden unit): the first
-    /// layer's rows, its biases, the output weights and the output bias.
-    pub fn weights(&self) -> (Vec<f32>, Vec<f32>, Vec<f32>, f32) {
+    /// layer's rows, its biases, the second layer's (or the output's) weights and biases,
+    /// and the output weights and bias after a second layer.
+    pub fn weights(&self) -> Weights {
         let a = QA as f32;
         let w1 = self
             .w1
@@ -321,8 +426,14 @@ impl Net {
             .map(|&w| f32::from(w) / a)
             .collect();
         let b1 = self.b1.iter().map(|&b| f32::from(b) / a).collect();
-        let w2 = self.w2.iter().map(|&w| f32::from(w) / QB as f32).collect();
-        (w1, b1, w2, self.b2 as f32 / (QA * QB) as f32)
+        match &self.layer2 {
+            Some(l) => (w1, b1, l.w.clone(), l.b.clone(), l.out.clone(), l.out_bias),
+            None => {
+                let w2 = self.w2.iter().map(|&w| f32::from(w) / QB as f32).collect();
+                let b2 = vec![self.b2 as f32 / (QA * QB) as f32];
+                (w1, b1, w2, b2, Vec::new(), 0.0)
+            }
+        }
     }
 
     /// The score of `pos` for the side to move, summed afresh.
@@ -343,6 +454,30 @@ impl Net {
     }
 }
 
+/// A network read from a file for variant `v` (read once per variant and file); an
+/// error says why the file cannot serve.
+pub fn load(v: &'static Variant, path: &std::path::Path) -> Result<&'static Net, String> {
+    type Loaded = HashMap<(usize, std::path::PathBuf), &'static Net>;
+    static CACHE: OnceLock<Mutex<Loaded>> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    let key = (v as *const Variant as usize, path.to_path_buf());
+    let mut map = cache.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(net) = map.get(&key) {
+        return Ok(net);
+    }
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let net = Net::read(v, &bytes).map_err(|e| {
+        format!(
+            "{} is not a network for {}: {e}",
+            path.display(),
+            v.spec.game
+        )
+    })?;
+    let net: &'static Net = Box::leak(Box::new(net));
+    map.insert(key, net);
+    Ok(net)
+}
+
 /// The network file of a game, where one is embedded.
 fn embedded(game: &str) -> Option<&'static [u8]> {
     Some(match game {
@@ -356,30 +491,46 @@ fn embedded(game: &str) -> Option<&'static [u8]> {
     })
 }
 
+/// A network's weights as floats: the first layer's rows and biases, the second
+/// layer's (or the output's) weights and biases, the output's after a second layer.
+pub type Weights = (Vec<f32>, Vec<f32>, Vec<f32>, Vec<f32>, Vec<f32>, f32);
+
 /// A network's bytes in the file format, from the learned weights (floats, 1.0 = one
 /// unit): `ASHTANN1`, inputs, hidden units and types (u32), then the first layer's rows,
-/// its biases, the output weights (i16) and the output bias (i32), little-endian.
-pub fn write(inputs: &Inputs, w1: &[f32], b1: &[f32], w2: &[f32], b2: f32) -> Vec<u8> {
+/// its biases, the output weights (i16) and the output bias (i32), little-endian. With a
+/// second layer, `ASHTANN2` and its number of units (u32) after the types, and after the
+/// first layer the second's rows, its biases, the output weights and bias (f32).
+pub fn write(inputs: &Inputs, m: &train::Model) -> Vec<u8> {
+    let l2 = m.layer2();
     let mut out = Vec::new();
-    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(if l2 == 0 { MAGIC } else { MAGIC2 });
     for n in [inputs.count, HIDDEN, inputs.kinds] {
         out.extend_from_slice(&(n as u32).to_le_bytes());
+    }
+    if l2 > 0 {
+        out.extend_from_slice(&(l2 as u32).to_le_bytes());
     }
     let q = |x: f32, s: i32| -> i16 {
         (x * s as f32)
             .round()
             .clamp(f32::from(i16::MIN), f32::from(i16::MAX)) as i16
     };
-    for &w in w1 {
+    for &w in &m.w1 {
         out.extend_from_slice(&q(w, QA).to_le_bytes());
     }
-    for &b in b1 {
+    for &b in &m.b1 {
         out.extend_from_slice(&q(b, QA).to_le_bytes());
     }
-    for &w in w2 {
+    if l2 > 0 {
+        for &x in m.w2.iter().chain(&m.b2).chain(&m.w3).chain([&m.b3]) {
+            out.extend_from_slice(&x.to_le_bytes());
+        }
+        return out;
+    }
+    for &w in &m.w2 {
         out.extend_from_slice(&q(w, QB).to_le_bytes());
     }
-    let b2q = (b2 * (QA * QB) as f32).round() as i32;
+    let b2q = (m.b2[0] * (QA * QB) as f32).round() as i32;
     out.extend_from_slice(&(b2q as u32).to_le_bytes());
     out
 }
@@ -401,6 +552,9 @@ impl<'a> Reader<'a> {
     fn u32(&mut self) -> Result<u32, String> {
         let b = self.take(4)?;
         Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
+    fn f32(&mut self) -> Result<f32, String> {
+        Ok(f32::from_bits(self.u32()?))
     }
     fn i16(&mut self) -> Result<i16, String> {
         let b = self.take(2)?;

@@ -89,6 +89,8 @@ pub struct TrainSpec {
     pub threads: usize,
     /// Seed of the starting weights and the order of the positions.
     pub seed: u64,
+    /// Units of a second hidden layer (0: the first layer feeds the output).
+    pub layer2: usize,
 }
 
 impl Default for TrainSpec {
@@ -100,6 +102,7 @@ impl Default for TrainSpec {
             holdout: 0.03,
             threads: 2,
             seed: 1,
+            layer2: 0,
         }
     }
 }
@@ -111,10 +114,15 @@ pub struct Model {
     pub w1: Vec<f32>,
     /// Its biases.
     pub b1: Vec<f32>,
-    /// Output weights (side to move's units, then the other's).
+    /// Second layer: a row of `2 * HIDDEN` weights (side to move's units, then the
+    /// other's) for each of its units, or the output weights where there is none.
     pub w2: Vec<f32>,
-    /// Output bias.
-    pub b2: f32,
+    /// Its biases (the output bias where there is no second layer).
+    pub b2: Vec<f32>,
+    /// Output weights of the second layer's units (none without one).
+    pub w3: Vec<f32>,
+    /// Output bias after a second layer.
+    pub b3: f32,
 }
 
 /// ln(10) / 400 * SCALE: the output's factor inside the sigmoid.
@@ -137,33 +145,70 @@ impl Rng {
     }
 }
 
+/// What one sample's forward pass leaves for the backward one.
+struct Trace {
+    /// The hidden sums of both sides (side to move's first).
+    h: [[f32; HIDDEN]; 2],
+    /// The second layer's sums.
+    z: Vec<f32>,
+}
+
+impl Trace {
+    fn new(l2: usize) -> Trace {
+        Trace {
+            h: [[0.0; HIDDEN]; 2],
+            z: vec![0.0; l2],
+        }
+    }
+}
+
 impl Model {
-    /// Small random weights.
+    /// Small random weights, with no second layer.
     pub fn new(inputs: usize, seed: u64) -> Model {
+        Model::with_layer(inputs, 0, seed)
+    }
+
+    /// Small random weights, with a second layer of `l2` units (0: none).
+    pub fn with_layer(inputs: usize, l2: usize, seed: u64) -> Model {
         let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
         Model {
             w1: (0..inputs * HIDDEN).map(|_| rng.unit() * 0.1).collect(),
             b1: vec![0.1; HIDDEN],
-            w2: (0..2 * HIDDEN).map(|_| rng.unit() * 0.1).collect(),
-            b2: 0.0,
+            w2: (0..2 * HIDDEN * l2.max(1))
+                .map(|_| rng.unit() * 0.1)
+                .collect(),
+            b2: vec![if l2 == 0 { 0.0 } else { 0.1 }; l2.max(1)],
+            w3: (0..l2).map(|_| rng.unit() * 0.5).collect(),
+            b3: 0.0,
         }
+    }
+
+    /// Units of the second layer (0: none).
+    pub fn layer2(&self) -> usize {
+        self.w3.len()
     }
 
     /// The model of a network already learned (to learn on from it).
     pub fn of_net(net: &super::Net) -> Model {
-        let (w1, b1, w2, b2) = net.weights();
-        Model { w1, b1, w2, b2 }
+        let (w1, b1, w2, b2, w3, b3) = net.weights();
+        Model {
+            w1,
+            b1,
+            w2,
+            b2,
+            w3,
+            b3,
+        }
     }
 
     /// The output (in units of `SCALE` centipawns) of sample `i`, with the hidden layers
-    /// left in `h` (side to move's first).
-    fn forward(&self, s: &Samples, i: usize, h: &mut [[f32; HIDDEN]; 2]) -> f32 {
+    /// left in `t`.
+    fn forward(&self, s: &Samples, i: usize, t: &mut Trace) -> f32 {
         let (at, n) = (s.start[i].0 as usize, usize::from(s.start[i].1));
         let views = [&s.inputs[at..at + n], &s.inputs[at + n..at + 2 * n]];
         let order = if s.white[i] { [0, 1] } else { [1, 0] };
-        let mut out = self.b2;
         for (slot, &view) in order.iter().enumerate() {
-            let acc = &mut h[slot];
+            let acc = &mut t.h[slot];
             acc.copy_from_slice(&self.b1);
             for &f in views[view] {
                 let row = &self.w1[usize::from(f) * HIDDEN..][..HIDDEN];
@@ -171,10 +216,24 @@ impl Model {
                     *a += w;
                 }
             }
-            let w2 = &self.w2[slot * HIDDEN..][..HIDDEN];
-            for (a, w) in acc.iter().zip(w2) {
-                out += a.clamp(0.0, 1.0) * w;
+        }
+        let x = t.h.as_flattened();
+        let unit = |o: usize| -> f32 {
+            let row = &self.w2[o * 2 * HIDDEN..][..2 * HIDDEN];
+            let mut z = self.b2[o];
+            for (a, w) in x.iter().zip(row) {
+                z += a.clamp(0.0, 1.0) * w;
             }
+            z
+        };
+        if self.w3.is_empty() {
+            return unit(0);
+        }
+        let mut out = self.b3;
+        for o in 0..self.w3.len() {
+            let z = unit(o);
+            t.z[o] = z;
+            out += z.clamp(0.0, 1.0) * self.w3[o];
         }
         out
     }
@@ -182,10 +241,10 @@ impl Model {
     /// The mean squared error on samples `range`.
     pub fn error(&self, s: &Samples, idx: &[u32]) -> f64 {
         let k = out_factor();
-        let mut h = [[0f32; HIDDEN]; 2];
+        let mut t = Trace::new(self.layer2());
         let mut total = 0.0;
         for &i in idx {
-            let out = self.forward(s, i as usize, &mut h);
+            let out = self.forward(s, i as usize, &mut t);
             let p = 1.0 / (1.0 + (-out * k).exp());
             total += f64::from((p - s.target[i as usize]).powi(2));
         }
@@ -195,26 +254,48 @@ impl Model {
     /// Adds the gradient of the squared error on samples `idx` to `g`.
     fn gradient(&self, s: &Samples, idx: &[u32], g: &mut Model) {
         let k = out_factor();
-        let mut h = [[0f32; HIDDEN]; 2];
+        let l2 = self.layer2();
+        let mut t = Trace::new(l2);
+        // the error's derivative by each second-layer sum (one, the output, without a layer)
+        let mut dz = vec![0f32; l2.max(1)];
         for &i in idx {
             let i = i as usize;
-            let out = self.forward(s, i, &mut h);
+            let out = self.forward(s, i, &mut t);
             let p = 1.0 / (1.0 + (-out * k).exp());
             let d = 2.0 * (p - s.target[i]) * p * (1.0 - p) * k;
-            g.b2 += d;
+            if l2 == 0 {
+                dz[0] = d;
+            } else {
+                g.b3 += d;
+                for (((dz, &z), gw), &w) in dz.iter_mut().zip(&t.z).zip(&mut g.w3).zip(&self.w3) {
+                    *gw += d * z.clamp(0.0, 1.0);
+                    *dz = if z > 0.0 && z < 1.0 { d * w } else { 0.0 };
+                }
+            }
+            let x = t.h.as_flattened();
+            let mut dx = [0f32; 2 * HIDDEN];
+            for (o, &dzo) in dz.iter().enumerate() {
+                if dzo == 0.0 {
+                    continue;
+                }
+                g.b2[o] += dzo;
+                let row = &self.w2[o * 2 * HIDDEN..][..2 * HIDDEN];
+                let grow = &mut g.w2[o * 2 * HIDDEN..][..2 * HIDDEN];
+                for j in 0..2 * HIDDEN {
+                    grow[j] += dzo * x[j].clamp(0.0, 1.0);
+                    dx[j] += dzo * row[j];
+                }
+            }
             let (at, n) = (s.start[i].0 as usize, usize::from(s.start[i].1));
             let views = [&s.inputs[at..at + n], &s.inputs[at + n..at + 2 * n]];
             let order = if s.white[i] { [0, 1] } else { [1, 0] };
             for (slot, &view) in order.iter().enumerate() {
-                let acc = &h[slot];
-                let w2 = &self.w2[slot * HIDDEN..][..HIDDEN];
-                let gw2 = &mut g.w2[slot * HIDDEN..][..HIDDEN];
+                let acc = &t.h[slot];
                 let mut dh = [0f32; HIDDEN];
                 for j in 0..HIDDEN {
                     let a = acc[j];
-                    gw2[j] += d * a.clamp(0.0, 1.0);
                     if a > 0.0 && a < 1.0 {
-                        dh[j] = d * w2[j];
+                        dh[j] = dx[slot * HIDDEN + j];
                     }
                 }
                 for (gb, x) in g.b1.iter_mut().zip(&dh) {
@@ -234,15 +315,19 @@ impl Model {
         self.w1.fill(0.0);
         self.b1.fill(0.0);
         self.w2.fill(0.0);
-        self.b2 = 0.0;
+        self.b2.fill(0.0);
+        self.w3.fill(0.0);
+        self.b3 = 0.0;
     }
 
-    fn params_mut(&mut self) -> [&mut [f32]; 4] {
+    fn params_mut(&mut self) -> [&mut [f32]; 6] {
         [
             &mut self.w1,
             &mut self.b1,
             &mut self.w2,
-            std::slice::from_mut(&mut self.b2),
+            &mut self.b2,
+            &mut self.w3,
+            std::slice::from_mut(&mut self.b3),
         ]
     }
 }
@@ -271,7 +356,8 @@ pub fn train(
     let held = ((s.len() as f64 * spec.holdout) as usize).min(s.len() / 2);
     let (train, test) = order.split_at(s.len() - held);
     let mut train = train.to_vec();
-    let mut model = start.unwrap_or_else(|| Model::new(inputs.count, spec.seed));
+    let mut model =
+        start.unwrap_or_else(|| Model::with_layer(inputs.count, spec.layer2, spec.seed));
     let mut zero = model.clone();
     zero.zero();
     let mut adam = Adam {
@@ -305,7 +391,7 @@ pub fn train(
             });
             let n = batch.len() as f32;
             let (first, rest) = grads.split_at_mut(1);
-            for g in rest.iter() {
+            for g in rest.iter_mut() {
                 add_into(&mut first[0], g);
             }
             adam.t += 1;
@@ -321,17 +407,12 @@ pub fn train(
     best
 }
 
-fn add_into(a: &mut Model, b: &Model) {
-    for (x, y) in a.w1.iter_mut().zip(&b.w1) {
-        *x += y;
+fn add_into(a: &mut Model, b: &mut Model) {
+    for (x, y) in a.params_mut().into_iter().zip(b.params_mut()) {
+        for (p, q) in x.iter_mut().zip(y.iter()) {
+            *p += q;
+        }
     }
-    for (x, y) in a.b1.iter_mut().zip(&b.b1) {
-        *x += y;
-    }
-    for (x, y) in a.w2.iter_mut().zip(&b.w2) {
-        *x += y;
-    }
-    a.b2 += b.b2;
 }
 
 fn step(model: &mut Model, g: &mut Model, adam: &mut Adam, rate: f32, n: f32) {
@@ -343,7 +424,7 @@ fn step(model: &mut Model, g: &mut Model, adam: &mut Adam, rate: f32, n: f32) {
     let ms = adam.m.params_mut();
     let vs = adam.v.params_mut();
     // the evaluation's integers: first-layer sums of some forty rows stay within i16
-    let limits = [1.98f32, 1.98, 100.0, 1000.0];
+    let limits = [1.98f32, 1.98, 100.0, 1000.0, 100.0, 1000.0];
     for ((((p, g), m), v), limit) in params.into_iter().zip(grads).zip(ms).zip(vs).zip(limits) {
         for j in 0..p.len() {
             let gj = g[j] / n;
@@ -357,5 +438,5 @@ fn step(model: &mut Model, g: &mut Model, adam: &mut Adam, rate: f32, n: f32) {
 
 /// The network file of a model.
 pub fn to_bytes(inputs: &Inputs, m: &Model) -> Vec<u8> {
-    super::write(inputs, &m.w1, &m.b1, &m.w2, m.b2)
+    super::write(inputs, m)
 }

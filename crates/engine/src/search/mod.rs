@@ -134,6 +134,9 @@ pub struct Searcher {
     pondering: bool,
     node_limit: Option<u64>,
     tables: Option<&'static Tables>,
+    /// A network to play with instead of the game's own (UCI `EvalFile`; it must be one
+    /// read for the variant searched).
+    pub net_override: Option<&'static Net>,
     /// The network evaluation in use, if any, and its accumulator at each ply.
     net: Option<&'static Net>,
     accs: Vec<Accumulator>,
@@ -191,6 +194,7 @@ impl Searcher {
             pondering: false,
             node_limit: None,
             tables: None,
+            net_override: None,
             net: None,
             accs: vec![Accumulator::default(); MAX_PLY + 8],
             repetition: Repetition::Draw,
@@ -250,7 +254,11 @@ impl Searcher {
         self.clock = Clock::new(limits, game.moves().len(), v);
         self.node_limit = limits.nodes;
         self.tables = Some(Tables::of(v));
-        self.net = if self.params.nnue { Net::of(v) } else { None };
+        self.net = if self.params.nnue {
+            self.net_override.or_else(|| Net::of(v))
+        } else {
+            None
+        };
         if let Some(net) = self.net {
             self.accs[0] = net.refresh(&root);
         }
