@@ -141,9 +141,6 @@ pub struct Searcher {
     net: Option<&'static Net>,
     accs: Vec<Accumulator>,
     repetition: Repetition,
-    /// Whether a promotion is searched as a quiet move (Shogi's optional promotions of a
-    /// piece that moves anyway) rather than as a capture is (a pawn becoming another type).
-    quiet_promotions: bool,
     /// Hashes of the positions from the game's start to the current node, and whether
     /// the side to move was in check in each.
     path: Vec<u64>,
@@ -198,7 +195,6 @@ impl Searcher {
             net: None,
             accs: vec![Accumulator::default(); MAX_PLY + 8],
             repetition: Repetition::Draw,
-            quiet_promotions: false,
             path: Vec::new(),
             checks: Vec::new(),
             stack: vec![Frame::default(); MAX_PLY + 8],
@@ -263,7 +259,6 @@ impl Searcher {
             self.accs[0] = net.refresh(&root);
         }
         self.repetition = v.spec.end.repetition_rule;
-        self.quiet_promotions = self.params.quiet_promotions && v.promotes_like_shogi();
         self.tt.new_search();
         self.stack.iter_mut().for_each(|f| *f = Frame::default());
         self.set_path(game);

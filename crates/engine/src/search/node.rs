@@ -262,7 +262,8 @@ impl Searcher {
                 continue;
             }
             let capture = captured(pos, m).is_some();
-            let quiet = !capture && !self.noisy_promotion(m);
+            let promotion = m.kind() == MoveKind::Promotion;
+            let quiet = !capture && !promotion;
             if quiet && skip_quiets {
                 continue;
             }

@@ -22,12 +22,6 @@ impl Searcher {
         r / 1024
     }
 
-    /// Whether `m` is a promotion searched like a capture (see `quiet_promotions`).
-    #[inline]
-    pub(super) fn noisy_promotion(&self, m: Move) -> bool {
-        m.kind() == MoveKind::Promotion && !self.quiet_promotions
-    }
-
     /// Quiet move history: from/to by colour, plus the continuation by the last two moves.
     pub(super) fn quiet_history(&self, pos: &Position, m: Move, ply: usize) -> i32 {
         let us = pos.side_to_move();
@@ -77,7 +71,7 @@ impl Searcher {
                 -(1 << 20) + v
             };
         }
-        if self.noisy_promotion(m) {
+        if m.kind() == MoveKind::Promotion {
             return (1 << 28) + t.value[m.piece() as usize];
         }
         let k = self.stack[ply].killers;
@@ -105,7 +99,7 @@ impl Searcher {
     ) {
         let bonus = (depth * depth * 16 + depth * 32).min(1600);
         let us = pos.side_to_move();
-        if captured(pos, m).is_none() && !self.noisy_promotion(m) {
+        if captured(pos, m).is_none() && m.kind() != MoveKind::Promotion {
             let k = &mut self.stack[ply].killers;
             if k[0] != Some(m) {
                 k[1] = k[0];

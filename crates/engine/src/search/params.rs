@@ -30,8 +30,6 @@ pub struct Params {
     pub iir: bool,
     /// Continuation history in ordering.
     pub continuation: bool,
-    /// Shogi's promotions searched, ordered and pruned as quiet moves.
-    pub quiet_promotions: bool,
     /// The game's network evaluation, where one is embedded (else the linear one).
     pub nnue: bool,
 }
@@ -52,7 +50,6 @@ impl Default for Params {
             check_extension: true,
             iir: true,
             continuation: true,
-            quiet_promotions: true,
             nnue: true,
         }
     }
@@ -80,7 +77,6 @@ impl Params {
             "check_extension" => self.check_extension = b,
             "iir" => self.iir = b,
             "continuation" => self.continuation = b,
-            "quiet_promotions" => self.quiet_promotions = b,
             "nnue" => self.nnue = b,
             other => return Err(format!("no search parameter {other:?}")),
         }

@@ -565,11 +565,6 @@ impl Variant {
     pub fn is_pawn(&self, k: Kind) -> bool {
         self.pawn_kinds >> k & 1 != 0
     }
-    /// Whether pieces promote as in Shogi: a piece that moves into, out of or within the
-    /// zone may turn over, rather than a pawn becoming another type.
-    pub fn promotes_like_shogi(&self) -> bool {
-        matches!(self.spec.promotion, Promotion::Shogi { .. })
-    }
     /// The squares where `c`'s pawns promote.
     pub fn promotion_zone(&self, c: Color) -> Bitboard {
         self.promotion_zone[c.index()]
