@@ -335,6 +335,9 @@ enum Command {
         /// Units of a second hidden layer (0: the first layer feeds the output).
         #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=ashta_engine::nnue::LAYER2_MAX as i64))]
         layer2: u32,
+        /// Keep the first layer of the network of --from as it is.
+        #[arg(long, requires = "from")]
+        freeze_first: bool,
     },
     /// List the games, their rulesets and options.
     Games,
@@ -844,11 +847,13 @@ fn run(cli: Cli) -> Result<()> {
             mirrors,
             from,
             layer2,
+            freeze_first,
         } => {
             let spec = ashta_engine::nnue::train::TrainSpec {
                 epochs,
                 rate,
                 layer2: layer2 as usize,
+                freeze_first,
                 threads: threads
                     .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
                 ..Default::default()

@@ -348,6 +348,21 @@ fn a_second_layer_is_learned_and_evaluates_as_it_was_learned() {
     assert_eq!(model.layer2(), 8);
     let after = model.error(&samples, &all);
     assert!(after < before / 3.0, "error {before} -> {after}");
+    // learning on with the first layer kept changes only what comes after it
+    let frozen = TrainSpec {
+        epochs: 5,
+        freeze_first: true,
+        ..spec
+    };
+    let (again, _) = train::train(
+        &inputs,
+        &samples,
+        &frozen,
+        Some(model.clone()),
+        |_, _, _| {},
+    );
+    assert_eq!((&again.w1, &again.b1), (&model.w1, &model.b1));
+    assert_ne!(again.w2, model.w2);
     let bytes = train::to_bytes(&inputs, &model);
     assert_eq!(&bytes[..8], b"ASHTANN2");
     let net = Net::read(v, &bytes).unwrap();

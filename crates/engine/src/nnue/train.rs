@@ -91,6 +91,8 @@ pub struct TrainSpec {
     pub seed: u64,
     /// Units of a second hidden layer (0: the first layer feeds the output).
     pub layer2: usize,
+    /// Keep the first layer as it starts (learn only what comes after it).
+    pub freeze_first: bool,
 }
 
 impl Default for TrainSpec {
@@ -103,6 +105,7 @@ impl Default for TrainSpec {
             threads: 2,
             seed: 1,
             layer2: 0,
+            freeze_first: false,
         }
     }
 }
@@ -395,6 +398,10 @@ pub fn train(
                 add_into(&mut first[0], g);
             }
             adam.t += 1;
+            if spec.freeze_first {
+                first[0].w1.fill(0.0);
+                first[0].b1.fill(0.0);
+            }
             step(&mut model, &mut first[0], &mut adam, rate, n);
         }
         let train_err = model.error(s, &train[..train.len().min(50_000)]);
