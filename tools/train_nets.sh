@@ -10,6 +10,8 @@
 #   [SEED=N] tools/train_nets.sh [GAMES_PER_VARIANT] [game ...]
 #   tools/train_nets.sh 8000 asha shatranj makruk shogi xiangqi janggi
 #   SEED=4242 tools/train_nets.sh 9000 asha     # chess's second run of games
+#   LEARN_ON=1 SEED=9101 tools/train_nets.sh 20000 asha   # learn on from the embedded
+#                                                # network, with this run's games only
 #
 # The embedded networks came from these runs, cut short where the data were enough: shogi
 # at 527,000 positions and xiangqi at 418,000 (both learned at the smaller step size below);
@@ -19,7 +21,9 @@
 # Xiangqi from a second run each with seed 5151 (`SEED=5151 tools/train_nets.sh 8000
 # makruk xiangqi`, stopped after 578,000 and 461,000 positions: 972,000 and 879,000 in all);
 # Janggi from one run of 5,000 games with seed 7301 (`SEED=7301 tools/train_nets.sh 5000
-# janggi`: 427,000 positions).
+# janggi`: 427,000 positions). Chess was then learned on from its network with 2,155,000
+# positions of two runs at once, seeds 9101 and 9102 (`LEARN_ON=1`, stopped after 70
+# minutes).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 GAMES=${1:-8000}
@@ -35,12 +39,20 @@ BIN=target/release/ashta
 mkdir -p data/nets
 for g in "${LIST[@]}"; do
   "$BIN" tune-data "$g" --ruleset fairy-stockfish --teacher "uci:$FSF" --games "$GAMES" \
-    --limit nodes=1000 --random-percent 5 --seed "$SEED" --out "data/nets/$g.txt"
+    --limit nodes=1000 --random-percent 5 --seed "$SEED" \
+    --out "data/nets/$g${LEARN_ON:+-$SEED}.txt"
   # the games whose data overfit sooner learn at a smaller step
   case "$g" in
     shogi | xiangqi | janggi) RATE=0.0007 ;;
     *) RATE=0.002 ;;
   esac
-  "$BIN" train-net "$g" --ruleset fairy-stockfish --data "data/nets/$g.txt" --mirrors \
-    --epochs 30 --rate "$RATE" --out "crates/engine/nets/$g.nnue"
+  DATA="data/nets/$g.txt"
+  LEARN=(--epochs 30 --rate "$RATE")
+  if [ -n "${LEARN_ON:-}" ]; then
+    # this run's games only, on from the network embedded now
+    DATA="data/nets/$g-$SEED.txt"
+    LEARN=(--epochs 10 --rate 0.0005 --from "crates/engine/nets/$g.nnue")
+  fi
+  "$BIN" train-net "$g" --ruleset fairy-stockfish --data "$DATA" --mirrors \
+    "${LEARN[@]}" --out "crates/engine/nets/$g.nnue"
 done
