@@ -21,6 +21,9 @@ pub enum Player {
         child: Child,
         stdin: ChildStdin,
         lines: Receiver<String>,
+        /// Moves sent with each position (the position before them as FEN); none: every
+        /// move from the start, as a GUI sends them.
+        window: Option<usize>,
     },
 }
 
@@ -81,6 +84,7 @@ impl Player {
             child,
             stdin,
             lines: rx,
+            window: None,
         };
         // Fairy-Stockfish knows the games by its own names
         let info = ashta_rules::chess::find_game(v.spec.game)?;
@@ -155,6 +159,17 @@ impl Player {
         }
     }
 
+    /// Sends an external engine only the last `plies` moves with each position, the
+    /// position before them as FEN: an engine replays the moves of every `position`
+    /// command, a cost that grows with the game (Fairy-Stockfish: about 20 us a move, ten
+    /// times its search of 50 nodes late in a game). Repetitions longer than the window
+    /// go unseen by the engine (our rules still judge them).
+    pub(crate) fn send_window(&mut self, plies: usize) {
+        if let Player::Uci { window, .. } = self {
+            *window = Some(plies);
+        }
+    }
+
     pub(crate) fn new_game(&mut self) -> Result<()> {
         match self {
             Player::Ashta { searcher, .. } => {
@@ -201,11 +216,16 @@ impl Player {
                 };
                 Ok((best, Some(score)))
             }
-            Player::Uci { .. } => {
-                let start = g.start_position();
+            Player::Uci { window, .. } => {
+                let all = g.moves();
+                let skip = window.map_or(0, |w| all.len().saturating_sub(w));
+                let mut start = g.start_position().clone();
+                for &m in &all[..skip] {
+                    start.play_unchecked(m);
+                }
+                let start = &start;
                 let mut pos = start.clone();
-                let moves: Vec<String> = g
-                    .moves()
+                let moves: Vec<String> = all[skip..]
                     .iter()
                     .map(|&m| {
                         let t = pos.uci(m);

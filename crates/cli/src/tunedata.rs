@@ -32,6 +32,10 @@ pub struct DataSpec {
     pub max_plies: usize,
 }
 
+/// Moves sent to the teacher with each position (the rest as the FEN before them): enough
+/// for the repetitions it should see, few enough that replaying them costs little.
+const TEACHER_WINDOW: usize = 24;
+
 /// One position of a game and the teacher's score of it (for the side to move).
 struct Labelled {
     fen: String,
@@ -139,6 +143,7 @@ pub fn generate(
         for _ in 0..spec.jobs.max(1) {
             workers.push(scope.spawn(|| -> Result<()> {
                 let mut player = Player::from_spec(teacher, v)?;
+                player.send_window(TEACHER_WINDOW);
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     if i >= spec.games {
@@ -152,6 +157,7 @@ pub fn generate(
                             eprintln!("game {i} left out: {e:#}");
                             skipped.fetch_add(1, Ordering::Relaxed);
                             player = Player::from_spec(teacher, v)?;
+                            player.send_window(TEACHER_WINDOW);
                             continue;
                         }
                     };
