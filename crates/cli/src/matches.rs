@@ -223,7 +223,6 @@ impl Player {
                 for &m in &all[..skip] {
                     start.play_unchecked(m);
                 }
-                let start = &start;
                 let mut pos = start.clone();
                 let moves: Vec<String> = all[skip..]
                     .iter()

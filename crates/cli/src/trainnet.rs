@@ -19,16 +19,8 @@ pub fn run(
     let started = Instant::now();
     let start = match from {
         Some(path) => {
-            let bytes =
-                std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
-            let net = nnue::Net::read(v, &bytes).map_err(|e| {
-                anyhow!(
-                    "{} is not a network for {}: {e}",
-                    path.display(),
-                    v.spec.game
-                )
-            })?;
-            let mut m = train::Model::of_net(&net);
+            let net = nnue::load(v, path).map_err(|e| anyhow!("{e}"))?;
+            let mut m = train::Model::of_net(net);
             if spec.layer2 > 0 && m.layer2() != spec.layer2 {
                 // a second layer of the size asked for, fresh, on the first layer learned
                 let fresh =

@@ -142,8 +142,12 @@ pub fn generate(
         let mut workers = Vec::new();
         for _ in 0..spec.jobs.max(1) {
             workers.push(scope.spawn(|| -> Result<()> {
-                let mut player = Player::from_spec(teacher, v)?;
-                player.send_window(TEACHER_WINDOW);
+                let new_teacher = || -> Result<Player> {
+                    let mut player = Player::from_spec(teacher, v)?;
+                    player.send_window(TEACHER_WINDOW);
+                    Ok(player)
+                };
+                let mut player = new_teacher()?;
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     if i >= spec.games {
@@ -156,8 +160,7 @@ pub fn generate(
                             // of the record, or sees the game over): the game is left out
                             eprintln!("game {i} left out: {e:#}");
                             skipped.fetch_add(1, Ordering::Relaxed);
-                            player = Player::from_spec(teacher, v)?;
-                            player.send_window(TEACHER_WINDOW);
+                            player = new_teacher()?;
                             continue;
                         }
                     };

@@ -179,15 +179,19 @@ pub struct Net {
 /// A second hidden layer, in floats: each unit reads both sides' first-layer units
 /// (clipped to 0..1, the side to move's first), is clipped to 0..1 and feeds the output.
 struct Layer2 {
-    /// A row of `2 * HIDDEN` weights per unit.
-    w: Vec<f32>,
-    /// The same weights a row per first-layer unit (`2 * HIDDEN` rows of one weight per
-    /// second-layer unit), for the evaluation to skip the units at zero.
+    /// The weights a row per first-layer unit (`2 * HIDDEN` rows of one weight per
+    /// second-layer unit), so that a first-layer unit adds its row to the sums.
     by_input: Vec<f32>,
     b: Vec<f32>,
     /// Output weights and bias.
     out: Vec<f32>,
     out_bias: f32,
+}
+
+/// A first-layer unit's value, clipped to 0..1.
+#[inline]
+fn unit_value(a: i16) -> f32 {
+    f32::from(a.clamp(0, QA as i16)) * (1.0 / QA as f32)
 }
 
 impl Layer2 {
@@ -198,12 +202,34 @@ impl Layer2 {
         let mut z = [0f32; N];
         z.copy_from_slice(&self.b);
         for (a, row) in own.iter().chain(other).zip(self.by_input.chunks_exact(N)) {
-            let x = f32::from((*a).clamp(0, QA as i16)) * (1.0 / QA as f32);
+            let x = unit_value(*a);
             let row: &[f32; N] = row.try_into().expect("rows of N");
             for o in 0..N {
                 z[o] += x * row[o];
             }
         }
+        self.read_out(&z)
+    }
+
+    /// [`Layer2::output`] for a layer of any size.
+    fn output_any(&self, own: &[i16; HIDDEN], other: &[i16; HIDDEN]) -> f32 {
+        let mut z = self.b.clone();
+        for (a, row) in own
+            .iter()
+            .chain(other)
+            .zip(self.by_input.chunks_exact(z.len()))
+        {
+            let x = unit_value(*a);
+            for (z, w) in z.iter_mut().zip(row) {
+                *z += x * w;
+            }
+        }
+        self.read_out(&z)
+    }
+
+    /// The output from the layer's sums.
+    #[inline]
+    fn read_out(&self, z: &[f32]) -> f32 {
         let mut out = self.out_bias;
         for (z, w) in z.iter().zip(&self.out) {
             out += z.clamp(0.0, 1.0) * w;
@@ -211,21 +237,16 @@ impl Layer2 {
         out
     }
 
-    /// [`Layer2::output`] for a layer of any size.
-    fn output_any(&self, own: &[i16; HIDDEN], other: &[i16; HIDDEN]) -> f32 {
+    /// The weights a row per second-layer unit, as they are learned and written.
+    fn by_unit(&self) -> Vec<f32> {
         let n = self.b.len();
-        let mut z = self.b.clone();
-        for (a, row) in own.iter().chain(other).zip(self.by_input.chunks_exact(n)) {
-            let x = f32::from((*a).clamp(0, QA as i16)) * (1.0 / QA as f32);
-            for (z, w) in z.iter_mut().zip(row) {
-                *z += x * w;
+        let mut w = vec![0f32; self.by_input.len()];
+        for (j, row) in self.by_input.chunks_exact(n).enumerate() {
+            for (o, &x) in row.iter().enumerate() {
+                w[o * 2 * HIDDEN + j] = x;
             }
         }
-        let mut out = self.out_bias;
-        for (z, w) in z.iter().zip(&self.out) {
-            out += z.clamp(0.0, 1.0) * w;
-        }
-        out
+        w
     }
 }
 
@@ -312,7 +333,6 @@ impl Net {
                 }
             }
             layer2 = Some(Layer2 {
-                w,
                 by_input,
                 b: floats(l2)?,
                 out: floats(l2)?,
@@ -427,7 +447,7 @@ impl Net {
             .collect();
         let b1 = self.b1.iter().map(|&b| f32::from(b) / a).collect();
         match &self.layer2 {
-            Some(l) => (w1, b1, l.w.clone(), l.b.clone(), l.out.clone(), l.out_bias),
+            Some(l) => (w1, b1, l.by_unit(), l.b.clone(), l.out.clone(), l.out_bias),
             None => {
                 let w2 = self.w2.iter().map(|&w| f32::from(w) / QB as f32).collect();
                 let b2 = vec![self.b2 as f32 / (QA * QB) as f32];
