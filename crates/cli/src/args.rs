@@ -268,8 +268,8 @@ pub(crate) enum Command {
     Tune {
         #[command(flatten)]
         game: GameArgs,
-        /// Files of labelled positions.
-        #[arg(long, required = true)]
+        /// Files of labelled positions (`--data A B` or `--data A --data B`).
+        #[arg(long, required = true, num_args = 1..)]
         data: Vec<std::path::PathBuf>,
         /// Where to write the weights (default: print them).
         #[arg(long)]
@@ -288,8 +288,8 @@ pub(crate) enum Command {
     TrainNet {
         #[command(flatten)]
         game: GameArgs,
-        /// Files of labelled positions.
-        #[arg(long, required = true)]
+        /// Files of labelled positions (`--data A B` or `--data A --data B`).
+        #[arg(long, required = true, num_args = 1..)]
         data: Vec<std::path::PathBuf>,
         /// Where to write the network.
         #[arg(long)]
@@ -353,4 +353,34 @@ pub(crate) enum Command {
         #[arg(long)]
         lab: Option<std::path::PathBuf>,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn data_of(line: &str) -> Vec<String> {
+        let cli = Cli::try_parse_from(line.split_whitespace()).expect("the line parses");
+        match cli.command {
+            Command::TrainNet { data, .. } | Command::Tune { data, .. } => {
+                data.iter().map(|p| p.display().to_string()).collect()
+            }
+            _ => panic!("not a learning command"),
+        }
+    }
+
+    #[test]
+    fn data_files_are_read_after_one_flag_or_several() {
+        let both = ["a.txt", "b.txt"];
+        assert_eq!(
+            data_of("ashta train-net shogi --data a.txt b.txt --out n.nnue"),
+            both
+        );
+        assert_eq!(
+            data_of("ashta train-net shogi --data a.txt --data b.txt --out n.nnue"),
+            both
+        );
+        assert_eq!(data_of("ashta tune makruk --data a.txt b.txt"), both);
+        assert!(Cli::try_parse_from(["ashta", "train-net", "shogi", "--out", "n"]).is_err());
+    }
 }
