@@ -1,7 +1,7 @@
 //! The search's switches and margins, each kept because a match showed its gain.
 
 /// The search's switches and margins, to measure each part against the search without it
-/// (`ashta uci`: `setoption name Search value name=value,...`).
+/// (`ashta uci`: `setoption name SearchParams value name=value,...`).
 #[derive(Clone, Copy, Debug)]
 pub struct Params {
     /// Aspiration windows from this depth (0: off).
