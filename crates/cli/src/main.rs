@@ -8,6 +8,7 @@ mod lab;
 mod matches;
 mod perft;
 mod play;
+mod player;
 mod selfplay;
 mod sidematch;
 mod trainnet;
