@@ -319,6 +319,11 @@ pub(crate) enum Command {
         /// Keep the first layer of the network of --from as it is.
         #[arg(long, requires = "from")]
         freeze_first: bool,
+        /// Output layers chosen by the number of pieces on the board (default: as many
+        /// as the network of --from has, or one); learning on from a network of one,
+        /// each starts as a copy of it.
+        #[arg(long, conflicts_with = "layer2", value_parser = clap::value_parser!(u32).range(1..=ashta_engine::nnue::BUCKETS_MAX as i64))]
+        buckets: Option<u32>,
     },
     /// List the games, their rulesets and options.
     Games,
@@ -382,5 +387,20 @@ mod tests {
         );
         assert_eq!(data_of("ashta tune makruk --data a.txt b.txt"), both);
         assert!(Cli::try_parse_from(["ashta", "train-net", "shogi", "--out", "n"]).is_err());
+    }
+
+    #[test]
+    fn output_buckets_are_one_to_sixteen_and_exclude_a_second_layer() {
+        let parse = |extra: &str| {
+            let line = format!("ashta train-net asha --data a.txt --out n.nnue {extra}");
+            Cli::try_parse_from(line.split_whitespace())
+        };
+        match parse("--buckets 8").map(|c| c.command) {
+            Ok(Command::TrainNet { buckets, .. }) => assert_eq!(buckets, Some(8)),
+            _ => panic!("--buckets 8 is read"),
+        }
+        for bad in ["--buckets 0", "--buckets 17", "--buckets 4 --layer2 8"] {
+            assert!(parse(bad).is_err(), "{bad}");
+        }
     }
 }

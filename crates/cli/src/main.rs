@@ -500,12 +500,14 @@ fn run(cli: Cli) -> Result<()> {
             from,
             layer2,
             freeze_first,
+            buckets,
         } => {
             let spec = ashta_engine::nnue::train::TrainSpec {
                 epochs,
                 rate,
                 layer2: layer2 as usize,
                 freeze_first,
+                buckets: buckets.map_or(0, |b| b as usize),
                 threads: threads
                     .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
                 ..Default::default()

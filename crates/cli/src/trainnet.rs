@@ -44,14 +44,20 @@ pub fn run(
     drop(text);
     anyhow::ensure!(!samples.is_empty(), "no positions in the data");
     let inputs = nnue::Inputs::of(v);
+    let buckets = match (spec.buckets, start.as_ref()) {
+        (0, Some(m)) => m.buckets(),
+        (0, None) => 1,
+        (n, _) => n,
+    };
     println!(
         "{} positions, {} inputs, {} hidden units a side{} (read in {:.1} s)",
         samples.len(),
         inputs.count,
         nnue::HIDDEN,
-        match start.as_ref().map_or(spec.layer2, |m| m.layer2()) {
-            0 => String::new(),
-            n => format!(", {n} in a second layer"),
+        match (start.as_ref().map_or(spec.layer2, |m| m.layer2()), buckets) {
+            (0, 1) => String::new(),
+            (0, n) => format!(", {n} output buckets"),
+            (n, _) => format!(", {n} in a second layer"),
         },
         started.elapsed().as_secs_f64()
     );

@@ -5,7 +5,6 @@
 use ashta_engine::nnue::train::{self, Model, TrainSpec};
 use ashta_engine::nnue::{Inputs, Net};
 use ashta_rules::chess::{variant, ChessGame, MoveList, Position, GAMES};
-use ashta_rules::geometry::Color;
 use ashta_rules::Dice;
 
 /// A network of small random weights for variant `v`.
@@ -22,14 +21,26 @@ fn random_layered_net(v: &'static ashta_rules::chess::Variant, l2: usize, seed: 
     Net::read(v, &train::to_bytes(&inputs, &model)).expect("a network written reads back")
 }
 
+/// A network of small random weights with `n` output buckets, each its own.
+fn random_bucketed_net(v: &'static ashta_rules::chess::Variant, n: usize, seed: u64) -> Net {
+    let inputs = Inputs::of(v);
+    let mut model = Model::new(inputs.count, seed).with_buckets(n);
+    for (i, w) in model.w2.iter_mut().enumerate() {
+        *w *= 1.0 + (i / 128) as f32 * 0.2;
+    }
+    Net::read(v, &train::to_bytes(&inputs, &model)).expect("a network written reads back")
+}
+
 #[test]
 fn updating_the_accumulator_move_by_move_equals_summing_it_afresh() {
     for (n, info) in GAMES.iter().enumerate() {
         let v = variant(info.id, Some("seed"), &[]).unwrap();
-        // every other game with a second layer (of a size compiled apart or not)
-        let net = match n % 3 {
+        // some games with a second layer (of a size compiled apart or not), some with
+        // output buckets
+        let net = match n % 4 {
             0 => random_net(v, 7),
             1 => random_layered_net(v, 16, 7),
+            2 => random_bucketed_net(v, 8, 7),
             _ => random_layered_net(v, 5, 7),
         };
         let mut dice = Dice::new(11);
@@ -48,16 +59,13 @@ fn updating_the_accumulator_move_by_move_equals_summing_it_afresh() {
                 child.play_unchecked(m);
                 net.update(&mut acc, &pos, &child);
                 let fresh = net.refresh(&child);
-                for us in Color::BOTH {
-                    assert_eq!(
-                        net.output(&acc, us),
-                        net.output(&fresh, us),
-                        "{} game {game}: after {} from {}",
-                        info.id,
-                        pos.uci(m),
-                        pos.fen()
-                    );
-                }
+                assert!(
+                    acc == fresh && net.output(&acc, &child) == net.output(&fresh, &child),
+                    "{} game {game}: after {} from {}",
+                    info.id,
+                    pos.uci(m),
+                    pos.fen()
+                );
                 checked += 1;
                 pos = child;
             }
@@ -162,6 +170,7 @@ fn every_network_scores_a_position_as_the_other_side_scores_its_image() {
             random_net(v, 9),
             random_layered_net(v, 8, 9),
             random_layered_net(v, 3, 9),
+            random_bucketed_net(v, 6, 9),
         ];
         let nets: Vec<&Net> = random.iter().chain(Net::of(v)).collect();
         let turn = Inputs::of(v).turns_half_round;
@@ -279,22 +288,28 @@ fn training_learns_that_a_rook_is_worth_more_than_a_knight() {
     }
     let samples = train::read_samples(v, &text, 1.0, false).unwrap();
     let inputs = Inputs::of(v);
-    let spec = TrainSpec {
-        epochs: 100,
-        batch: 32,
-        holdout: 0.0,
-        threads: 1,
-        ..TrainSpec::default()
-    };
-    let before = Model::new(inputs.count, spec.seed).error(&samples, &(0..400).collect::<Vec<_>>());
-    let (model, _) = train::train(&inputs, &samples, &spec, None, |_, _, _| {});
-    let after = model.error(&samples, &(0..400).collect::<Vec<_>>());
-    assert!(after < before / 3.0, "error {before} -> {after}");
-    let net = Net::read(v, &train::to_bytes(&inputs, &model)).unwrap();
-    let rook_up = Position::from_fen(v, "4k3/8/8/8/3R4/8/8/4K3 w - - 0 1").unwrap();
-    let knight_up = Position::from_fen(v, "4k3/8/8/8/3N4/8/8/4K3 w - - 0 1").unwrap();
-    let (r, n) = (net.evaluate(&rook_up), net.evaluate(&knight_up));
-    assert!(r > n, "rook up {r}, knight up {n}");
+    // one output, and four buckets (of which these positions, 2 to 10 pieces, use two)
+    for buckets in [0, 4] {
+        let spec = TrainSpec {
+            epochs: 100,
+            batch: 32,
+            holdout: 0.0,
+            threads: 1,
+            buckets,
+            ..TrainSpec::default()
+        };
+        let all: Vec<u32> = (0..400).collect();
+        let before = Model::new(inputs.count, spec.seed).error(&samples, &all);
+        let (model, _) = train::train(&inputs, &samples, &spec, None, |_, _, _| {});
+        assert_eq!(model.buckets(), buckets.max(1));
+        let after = model.error(&samples, &all);
+        assert!(after < before / 3.0, "{buckets}: error {before} -> {after}");
+        let net = Net::read(v, &train::to_bytes(&inputs, &model)).unwrap();
+        let rook_up = Position::from_fen(v, "4k3/8/8/8/3R4/8/8/4K3 w - - 0 1").unwrap();
+        let knight_up = Position::from_fen(v, "4k3/8/8/8/3N4/8/8/4K3 w - - 0 1").unwrap();
+        let (r, n) = (net.evaluate(&rook_up), net.evaluate(&knight_up));
+        assert!(r > n, "{buckets}: rook up {r}, knight up {n}");
+    }
 }
 
 #[test]
@@ -376,6 +391,51 @@ fn a_second_layer_is_learned_and_evaluates_as_it_was_learned() {
     big[20..24].copy_from_slice(&1000u32.to_le_bytes());
     let err = Net::read(v, &big).err().unwrap();
     assert!(err.contains("second layer"), "{err}");
+}
+
+#[test]
+fn each_output_bucket_serves_its_piece_counts() {
+    // buckets whose output is their bias alone, bucket k's being 10k centipawns: each
+    // position is scored by the bucket of its number of pieces
+    let v = variant("asha", Some("seed"), &[]).unwrap();
+    let inputs = Inputs::of(v);
+    assert_eq!(inputs.start_pieces, 32);
+    let mut model = Model::new(inputs.count, 5).with_buckets(8);
+    assert_eq!(model.buckets(), 8);
+    model.w2.fill(0.0);
+    for (k, b) in model.b2.iter_mut().enumerate() {
+        *b = k as f32 * 10.0 / ashta_engine::nnue::SCALE as f32;
+    }
+    let bytes = train::to_bytes(&inputs, &model);
+    assert_eq!(&bytes[..8], b"ASHTANN3");
+    let net = Net::read(v, &bytes).unwrap();
+    assert_eq!(net.buckets(), 8);
+    assert_eq!(train::to_bytes(&inputs, &Model::of_net(&net)), bytes);
+    for (fen, pieces, bucket) in [
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", 2, 0),
+        ("4k3/8/8/8/3R4/8/8/4K3 w - - 0 1", 3, 0),
+        ("4k3/pppp4/8/8/3R4/8/PPPP4/4K3 b - - 0 1", 11, 2),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            32,
+            7,
+        ),
+    ] {
+        assert_eq!(ashta_engine::nnue::bucket(pieces, 32, 8), bucket, "{fen}");
+        let pos = Position::from_fen(v, fen).unwrap();
+        assert_eq!(net.evaluate(&pos), 10 * bucket as i32, "{fen}");
+    }
+    // a network of one output learned on with buckets starts as it was
+    let one = Model::new(inputs.count, 5);
+    let net1 = Net::read(v, &train::to_bytes(&inputs, &one)).unwrap();
+    let net8 = Net::read(v, &train::to_bytes(&inputs, &one.clone().with_buckets(8))).unwrap();
+    let pos = ChessGame::new(v).position().clone();
+    assert_eq!(net1.evaluate(&pos), net8.evaluate(&pos));
+    // too many buckets are refused, saying why
+    let mut big = bytes.clone();
+    big[20..24].copy_from_slice(&99u32.to_le_bytes());
+    let err = Net::read(v, &big).err().unwrap();
+    assert!(err.contains("buckets"), "{err}");
 }
 
 #[test]

@@ -8,7 +8,8 @@
 //! `(owner is c?, type, i)` for the i-th piece of a type in hand. The hidden layer of each
 //! side (its accumulator) is the sum of the weight rows of its inputs, kept in integers so
 //! that a move changes it by adding and subtracting a few rows ([`Accumulator::update`]).
-//! The output reads the side to move's accumulator first.
+//! The output reads the side to move's accumulator first; a network may have several
+//! output layers (buckets), one read by the number of pieces on the board ([`bucket`]).
 //!
 //! Networks are learned by `ashta train-net` ([`train`]) from positions labelled by a
 //! teacher and embedded per game (`crates/engine/nets/<game>.nnue`).
@@ -36,6 +37,19 @@ const MAGIC: &[u8; 8] = b"ASHTANN1";
 const MAGIC2: &[u8; 8] = b"ASHTANN2";
 /// Most units a second hidden layer may have.
 pub const LAYER2_MAX: usize = 64;
+/// The header of a network with output buckets.
+const MAGIC3: &[u8; 8] = b"ASHTANN3";
+/// Most output buckets a network may have.
+pub const BUCKETS_MAX: usize = 16;
+
+/// The output bucket of a position with `pieces` on the board, of a game that starts with
+/// `start` pieces, for a network of `buckets` buckets: the range of piece counts cut into
+/// equal parts, the fullest boards in the last.
+#[inline]
+pub fn bucket(pieces: u32, start: u32, buckets: usize) -> usize {
+    let start = start.max(1) as usize;
+    (pieces.saturating_sub(1) as usize * buckets / start).min(buckets - 1)
+}
 
 /// Where a variant's inputs are: the input number of each (side seen from, owner, type,
 /// square), and where the hand inputs start.
@@ -49,6 +63,8 @@ pub struct Inputs {
     pub count: usize,
     /// Whether Black's view turns the board half round (else it mirrors it top to bottom).
     pub turns_half_round: bool,
+    /// Pieces on the board at the start (the scale of the output buckets).
+    pub start_pieces: u32,
 }
 
 impl Inputs {
@@ -59,6 +75,10 @@ impl Inputs {
         let squares = files * ranks;
         let kinds = v.kinds();
         let rotate = start_is_rotation(v);
+        let start_pieces = ashta_rules::chess::ChessGame::new(v)
+            .position()
+            .occupied()
+            .count();
         let mut board = Box::new([[[[0u16; GRID_SQUARES]; KINDS]; 2]; 2]);
         for seen in Color::BOTH {
             for owner in Color::BOTH {
@@ -91,6 +111,7 @@ impl Inputs {
             kinds,
             count,
             turns_half_round: rotate,
+            start_pieces,
         }
     }
 
@@ -168,10 +189,11 @@ pub struct Net {
     /// First layer: a row of [`HIDDEN`] per input.
     w1: Vec<[i16; HIDDEN]>,
     b1: [i16; HIDDEN],
-    /// Output weights: the side to move's units, then the other side's (unused with a
-    /// second layer).
-    w2: [i16; 2 * HIDDEN],
-    b2: i32,
+    /// Output weights of each bucket: the side to move's units, then the other side's
+    /// (unused with a second layer).
+    w2: Vec<[i16; 2 * HIDDEN]>,
+    /// Output bias of each bucket.
+    b2: Vec<i32>,
     /// A second hidden layer between the first and the output, if the network has one.
     layer2: Option<Layer2>,
 }
@@ -251,7 +273,7 @@ impl Layer2 {
 }
 
 /// The hidden layers of both sides for one position.
-#[derive(Clone)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Accumulator {
     v: [[i16; HIDDEN]; 2],
 }
@@ -283,13 +305,24 @@ impl Net {
     pub fn read(v: &'static Variant, bytes: &[u8]) -> Result<Net, String> {
         let inputs = Inputs::of(v);
         let mut r = Reader { bytes, at: 0 };
-        let layered = match r.take(8)? {
-            m if m == MAGIC => false,
-            m if m == MAGIC2 => true,
-            _ => return Err("not an Ashta network (no ASHTANN1 or ASHTANN2 header)".into()),
+        let (layered, bucketed) = match r.take(8)? {
+            m if m == MAGIC => (false, false),
+            m if m == MAGIC2 => (true, false),
+            m if m == MAGIC3 => (false, true),
+            _ => {
+                return Err(
+                    "not an Ashta network (no ASHTANN1, ASHTANN2 or ASHTANN3 header)".into(),
+                )
+            }
         };
         let (n_in, hidden, kinds) = (r.u32()? as usize, r.u32()? as usize, r.u32()? as usize);
         let l2 = if layered { r.u32()? as usize } else { 0 };
+        let buckets = if bucketed { r.u32()? as usize } else { 1 };
+        if !(1..=BUCKETS_MAX).contains(&buckets) {
+            return Err(format!(
+                "{buckets} output buckets; 1 to {BUCKETS_MAX} can be read"
+            ));
+        }
         if layered && !(1..=LAYER2_MAX).contains(&l2) {
             return Err(format!(
                 "{l2} units in the second layer; 1 to {LAYER2_MAX} can be read"
@@ -314,8 +347,8 @@ impl Net {
         for b in &mut b1 {
             *b = r.i16()?;
         }
-        let mut w2 = [0i16; 2 * HIDDEN];
-        let mut b2 = 0;
+        let mut w2 = vec![[0i16; 2 * HIDDEN]; buckets];
+        let mut b2 = vec![0; buckets];
         let mut layer2 = None;
         if layered {
             let mut floats = |n: usize| -> Result<Vec<f32>, String> {
@@ -339,10 +372,12 @@ impl Net {
                 out_bias: floats(1)?[0],
             });
         } else {
-            for w in &mut w2 {
+            for w in w2.iter_mut().flatten() {
                 *w = r.i16()?;
             }
-            b2 = r.u32()? as i32;
+            for b in &mut b2 {
+                *b = r.u32()? as i32;
+            }
         }
         if r.at != bytes.len() {
             return Err("bytes left after the network".into());
@@ -411,9 +446,15 @@ impl Net {
         }
     }
 
-    /// The score in centipawns for `us` to move, from the accumulator.
+    /// Output buckets (1 where there is one output layer).
+    pub fn buckets(&self) -> usize {
+        self.w2.len()
+    }
+
+    /// The score in centipawns of `pos` for the side to move, from its accumulator.
     #[inline]
-    pub fn output(&self, acc: &Accumulator, us: Color) -> i32 {
+    pub fn output(&self, acc: &Accumulator, pos: &Position) -> i32 {
+        let us = pos.side_to_move();
         let (own, other) = (&acc.v[us.index()], &acc.v[us.other().index()]);
         if let Some(l) = &self.layer2 {
             let out = match l.b.len() {
@@ -424,14 +465,19 @@ impl Net {
             };
             return (out * SCALE as f32) as i32;
         }
+        let b = match self.w2.len() {
+            1 => 0,
+            n => bucket(pos.occupied().count(), self.inputs.start_pieces, n),
+        };
+        let w2 = &self.w2[b];
         let mut sum = 0i32;
-        for (x, w) in own.iter().zip(&self.w2[..HIDDEN]) {
+        for (x, w) in own.iter().zip(&w2[..HIDDEN]) {
             sum += i32::from((*x).clamp(0, QA as i16)) * i32::from(*w);
         }
-        for (x, w) in other.iter().zip(&self.w2[HIDDEN..]) {
+        for (x, w) in other.iter().zip(&w2[HIDDEN..]) {
             sum += i32::from((*x).clamp(0, QA as i16)) * i32::from(*w);
         }
-        ((i64::from(sum) + i64::from(self.b2)) * i64::from(SCALE) / i64::from(QA * QB)) as i32
+        ((i64::from(sum) + i64::from(self.b2[b])) * i64::from(SCALE) / i64::from(QA * QB)) as i32
     }
 
     /// The weights as the floats they were learned in (1.0 = one hidden unit): the first
@@ -449,8 +495,12 @@ impl Net {
         match &self.layer2 {
             Some(l) => (w1, b1, l.by_unit(), l.b.clone(), l.out.clone(), l.out_bias),
             None => {
-                let w2 = self.w2.iter().map(|&w| f32::from(w) / QB as f32).collect();
-                let b2 = vec![self.b2 as f32 / (QA * QB) as f32];
+                let w2 = (self.w2.iter().flatten())
+                    .map(|&w| f32::from(w) / QB as f32)
+                    .collect();
+                let b2 = (self.b2.iter())
+                    .map(|&b| b as f32 / (QA * QB) as f32)
+                    .collect();
                 (w1, b1, w2, b2, Vec::new(), 0.0)
             }
         }
@@ -458,7 +508,7 @@ impl Net {
 
     /// The score of `pos` for the side to move, summed afresh.
     pub fn evaluate(&self, pos: &Position) -> i32 {
-        self.output(&self.refresh(pos), pos.side_to_move())
+        self.output(&self.refresh(pos), pos)
     }
 
     /// The network embedded for `v`'s game, if any (read once per variant).
@@ -519,16 +569,25 @@ pub type Weights = (Vec<f32>, Vec<f32>, Vec<f32>, Vec<f32>, Vec<f32>, f32);
 /// unit): `ASHTANN1`, inputs, hidden units and types (u32), then the first layer's rows,
 /// its biases, the output weights (i16) and the output bias (i32), little-endian. With a
 /// second layer, `ASHTANN2` and its number of units (u32) after the types, and after the
-/// first layer the second's rows, its biases, the output weights and bias (f32).
+/// first layer the second's rows, its biases, the output weights and bias (f32). With
+/// output buckets, `ASHTANN3` and their number (u32) after the types, and each bucket's
+/// output weights, then each bucket's bias.
 pub fn write(inputs: &Inputs, m: &train::Model) -> Vec<u8> {
     let l2 = m.layer2();
+    let buckets = m.buckets();
     let mut out = Vec::new();
-    out.extend_from_slice(if l2 == 0 { MAGIC } else { MAGIC2 });
+    out.extend_from_slice(match (l2, buckets) {
+        (0, 1) => MAGIC,
+        (0, _) => MAGIC3,
+        _ => MAGIC2,
+    });
     for n in [inputs.count, HIDDEN, inputs.kinds] {
         out.extend_from_slice(&(n as u32).to_le_bytes());
     }
     if l2 > 0 {
         out.extend_from_slice(&(l2 as u32).to_le_bytes());
+    } else if buckets > 1 {
+        out.extend_from_slice(&(buckets as u32).to_le_bytes());
     }
     let q = |x: f32, s: i32| -> i16 {
         (x * s as f32)
@@ -550,8 +609,10 @@ pub fn write(inputs: &Inputs, m: &train::Model) -> Vec<u8> {
     for &w in &m.w2 {
         out.extend_from_slice(&q(w, QB).to_le_bytes());
     }
-    let b2q = (m.b2[0] * (QA * QB) as f32).round() as i32;
-    out.extend_from_slice(&(b2q as u32).to_le_bytes());
+    for &b in &m.b2 {
+        let bq = (b * (QA * QB) as f32).round() as i32;
+        out.extend_from_slice(&(bq as u32).to_le_bytes());
+    }
     out
 }
 

@@ -22,6 +22,10 @@ pub struct Samples {
     white: Vec<bool>,
     /// Targets for the side to move.
     target: Vec<f32>,
+    /// Pieces on the board (for the output bucket).
+    pieces: Vec<u8>,
+    /// Pieces on the board at the game's start.
+    start_pieces: u32,
 }
 
 impl Samples {
@@ -50,6 +54,8 @@ pub fn read_samples(
         start: Vec::new(),
         white: Vec::new(),
         target: Vec::new(),
+        pieces: Vec::new(),
+        start_pieces: inp.start_pieces,
     };
     for (n, line) in text.lines().enumerate() {
         let Some((pos, score, result)) = crate::tune::parse_line(v, line, n)? else {
@@ -64,6 +70,7 @@ pub fn read_samples(
             inp.active_mirrored(&pos, Color::Black, mirror, |i| s.inputs.push(i as u16));
             s.start.push((at as u32, per_view as u16));
             s.white.push(white);
+            s.pieces.push(pos.occupied().count().min(255) as u8);
             s.target.push(if white {
                 white_target
             } else {
@@ -93,6 +100,9 @@ pub struct TrainSpec {
     pub layer2: usize,
     /// Keep the first layer as it starts (learn only what comes after it).
     pub freeze_first: bool,
+    /// Output buckets (0: as many as the network learned on has, or one); a network
+    /// learned on with more buckets than its one starts each from it.
+    pub buckets: usize,
 }
 
 impl Default for TrainSpec {
@@ -106,6 +116,7 @@ impl Default for TrainSpec {
             seed: 1,
             layer2: 0,
             freeze_first: false,
+            buckets: 0,
         }
     }
 }
@@ -118,9 +129,10 @@ pub struct Model {
     /// Its biases.
     pub b1: Vec<f32>,
     /// Second layer: a row of `2 * HIDDEN` weights (side to move's units, then the
-    /// other's) for each of its units, or the output weights where there is none.
+    /// other's) for each of its units, or the output weights of each bucket where there
+    /// is none.
     pub w2: Vec<f32>,
-    /// Its biases (the output bias where there is no second layer).
+    /// Its biases (the output bias of each bucket where there is no second layer).
     pub b2: Vec<f32>,
     /// Output weights of the second layer's units (none without one).
     pub w3: Vec<f32>,
@@ -191,6 +203,35 @@ impl Model {
         self.w3.len()
     }
 
+    /// Output buckets (1 with a second layer).
+    pub fn buckets(&self) -> usize {
+        if self.layer2() == 0 {
+            self.b2.len()
+        } else {
+            1
+        }
+    }
+
+    /// The model with `n` output buckets, each a copy of the first one's output layer (a
+    /// model with a second layer is returned as it is).
+    pub fn with_buckets(mut self, n: usize) -> Model {
+        if self.layer2() == 0 && n != self.b2.len() {
+            let (w, b) = (self.w2[..2 * HIDDEN].to_vec(), self.b2[0]);
+            self.w2 = w.repeat(n.max(1));
+            self.b2 = vec![b; n.max(1)];
+        }
+        self
+    }
+
+    /// The output unit of sample `i` where there is no second layer.
+    #[inline]
+    fn bucket_of(&self, s: &Samples, i: usize) -> usize {
+        match self.b2.len() {
+            1 => 0,
+            n => super::bucket(u32::from(s.pieces[i]), s.start_pieces, n),
+        }
+    }
+
     /// The model of a network already learned (to learn on from it).
     pub fn of_net(net: &super::Net) -> Model {
         let (w1, b1, w2, b2, w3, b3) = net.weights();
@@ -230,7 +271,7 @@ impl Model {
             z
         };
         if self.w3.is_empty() {
-            return unit(0);
+            return unit(self.bucket_of(s, i));
         }
         let mut out = self.b3;
         for o in 0..self.w3.len() {
@@ -259,15 +300,17 @@ impl Model {
         let k = out_factor();
         let l2 = self.layer2();
         let mut t = Trace::new(l2);
-        // the error's derivative by each second-layer sum (one, the output, without a layer)
-        let mut dz = vec![0f32; l2.max(1)];
+        // the error's derivative by each second-layer sum (by each bucket's output, without
+        // a layer: zero but for the sample's bucket)
+        let mut dz = vec![0f32; self.b2.len()];
         for &i in idx {
             let i = i as usize;
             let out = self.forward(s, i, &mut t);
             let p = 1.0 / (1.0 + (-out * k).exp());
             let d = 2.0 * (p - s.target[i]) * p * (1.0 - p) * k;
             if l2 == 0 {
-                dz[0] = d;
+                dz.fill(0.0);
+                dz[self.bucket_of(s, i)] = d;
             } else {
                 g.b3 += d;
                 for (((dz, &z), gw), &w) in dz.iter_mut().zip(&t.z).zip(&mut g.w3).zip(&self.w3) {
@@ -361,6 +404,9 @@ pub fn train(
     let mut train = train.to_vec();
     let mut model =
         start.unwrap_or_else(|| Model::with_layer(inputs.count, spec.layer2, spec.seed));
+    if spec.buckets > 0 {
+        model = model.with_buckets(spec.buckets);
+    }
     let mut zero = model.clone();
     zero.zero();
     let mut adam = Adam {

@@ -40,12 +40,12 @@ impl Searcher {
     pub(super) fn evaluate(&self, pos: &Position, ply: usize) -> i32 {
         if let Some(net) = self.net {
             debug_assert_eq!(
-                net.output(&self.accs[ply], pos.side_to_move()),
+                net.output(&self.accs[ply], pos),
                 net.evaluate(pos),
                 "the accumulator at ply {ply} is that of {}",
                 pos.fen()
             );
-            return net.output(&self.accs[ply], pos.side_to_move());
+            return net.output(&self.accs[ply], pos);
         }
         evaluate_with(pos, self.tables.expect("tables are set when searching"))
     }
