@@ -341,7 +341,7 @@ impl Searcher {
                 && self.params.check_extension
                 && gives_check
                 && extensions_so_far < self.root_depth
-                && (depth <= 4 || see_ge(pos, m, 0, t))
+                && (depth <= p.check_any_depth || see_ge(pos, m, 0, t))
             {
                 extension = 1;
             }

@@ -26,6 +26,9 @@ pub struct Params {
     pub singular_depth: i32,
     /// Check extensions.
     pub check_extension: bool,
+    /// Depth up to which every check is extended (deeper, only those that do not lose
+    /// material in exchange).
+    pub check_any_depth: i32,
     /// Internal iterative reductions.
     pub iir: bool,
     /// Continuation history in ordering.
@@ -48,6 +51,7 @@ impl Default for Params {
             lmr_percent: 100,
             singular_depth: 8,
             check_extension: true,
+            check_any_depth: 4,
             iir: true,
             continuation: true,
             nnue: true,
@@ -75,6 +79,7 @@ impl Params {
             "lmr_percent" => self.lmr_percent = n,
             "singular_depth" => self.singular_depth = n,
             "check_extension" => self.check_extension = b,
+            "check_any_depth" => self.check_any_depth = n,
             "iir" => self.iir = b,
             "continuation" => self.continuation = b,
             "nnue" => self.nnue = b,
