@@ -26,7 +26,9 @@
 # positions of two runs at once, seeds 9101 and 9102 (`LEARN_ON=1`, stopped after 70
 # minutes); Shogi likewise with 1,283,000 positions of seeds 9201 and 9202 (45 minutes),
 # learned at a step of 0.001; Xiangqi with 770,000 of seed 9302 at 0.001 (42 minutes of
-# one core).
+# one core). Chess was learned on again with the 2,975,776 positions of one run of 40,000
+# games (`LEARN_ON=1 SEED=9104 tools/train_nets.sh 40000 asha`, about 45 minutes of both
+# cores).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 GAMES=${1:-8000}
