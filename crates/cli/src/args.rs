@@ -324,6 +324,11 @@ pub(crate) enum Command {
         /// each starts as a copy of it.
         #[arg(long, conflicts_with = "layer2", value_parser = clap::value_parser!(u32).range(1..=ashta_engine::nnue::BUCKETS_MAX as i64))]
         buckets: Option<u32>,
+        /// Hidden units a side (default: as many as the network of --from has, or 64);
+        /// more than that network has keeps its units and adds new ones, which start with
+        /// no weight in the output so that the network starts as it was.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=ashta_engine::nnue::HIDDEN_MAX as i64))]
+        hidden: Option<u32>,
     },
     /// List the games, their rulesets and options.
     Games,

@@ -501,6 +501,7 @@ fn run(cli: Cli) -> Result<()> {
             layer2,
             freeze_first,
             buckets,
+            hidden,
         } => {
             let spec = ashta_engine::nnue::train::TrainSpec {
                 epochs,
@@ -508,6 +509,7 @@ fn run(cli: Cli) -> Result<()> {
                 layer2: layer2 as usize,
                 freeze_first,
                 buckets: buckets.map_or(0, |b| b as usize),
+                hidden: hidden.map_or(0, |h| h as usize),
                 threads: threads
                     .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
                 ..Default::default()

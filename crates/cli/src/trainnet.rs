@@ -23,8 +23,12 @@ pub fn run(
             let mut m = train::Model::of_net(net);
             if spec.layer2 > 0 && m.layer2() != spec.layer2 {
                 // a second layer of the size asked for, fresh, on the first layer learned
-                let fresh =
-                    train::Model::with_layer(m.w1.len() / nnue::HIDDEN, spec.layer2, spec.seed);
+                let fresh = train::Model::with_width(
+                    m.w1.len() / m.width(),
+                    m.width(),
+                    spec.layer2,
+                    spec.seed,
+                );
                 (m.w2, m.b2, m.w3, m.b3) = (fresh.w2, fresh.b2, fresh.w3, fresh.b3);
             }
             Some(m)
@@ -53,7 +57,12 @@ pub fn run(
         "{} positions, {} inputs, {} hidden units a side{} (read in {:.1} s)",
         samples.len(),
         inputs.count,
-        nnue::HIDDEN,
+        match (spec.hidden, start.as_ref()) {
+            (0, Some(m)) => m.width(),
+            (0, None) => nnue::HIDDEN,
+            (n, Some(m)) => n.max(m.width()),
+            (n, None) => n,
+        },
         match (start.as_ref().map_or(spec.layer2, |m| m.layer2()), buckets) {
             (0, 1) => String::new(),
             (0, n) => format!(", {n} output buckets"),

@@ -31,16 +31,28 @@ fn random_bucketed_net(v: &'static ashta_rules::chess::Variant, n: usize, seed: 
     Net::read(v, &train::to_bytes(&inputs, &model)).expect("a network written reads back")
 }
 
+/// A network of small random weights of `width` hidden units a side.
+fn random_wide_net(v: &'static ashta_rules::chess::Variant, width: usize, seed: u64) -> Net {
+    let inputs = Inputs::of(v);
+    let model = Model::with_width(inputs.count, width, 0, seed);
+    let net = Net::read(v, &train::to_bytes(&inputs, &model)).expect("reads back");
+    assert_eq!(net.width(), width);
+    net
+}
+
 #[test]
 fn updating_the_accumulator_move_by_move_equals_summing_it_afresh() {
     for (n, info) in GAMES.iter().enumerate() {
         let v = variant(info.id, Some("seed"), &[]).unwrap();
         // some games with a second layer (of a size compiled apart or not), some with
         // output buckets
-        let net = match n % 4 {
+        // and some 128 units wide (or 40, a width compiled apart)
+        let net = match n % 6 {
             0 => random_net(v, 7),
             1 => random_layered_net(v, 16, 7),
             2 => random_bucketed_net(v, 8, 7),
+            3 => random_wide_net(v, 128, 7),
+            4 => random_wide_net(v, 40, 7),
             _ => random_layered_net(v, 5, 7),
         };
         let mut dice = Dice::new(11);
@@ -57,7 +69,14 @@ fn updating_the_accumulator_move_by_move_equals_summing_it_afresh() {
                 let m = list.as_slice()[(dice.unit() * list.len() as f64) as usize % list.len()];
                 let mut child = pos.clone();
                 child.play_unchecked(m);
-                net.update(&mut acc, &pos, &child);
+                if checked % 2 == 0 {
+                    net.update(&mut acc, &pos, &child);
+                } else {
+                    // as the search does: the child's accumulator from the parent's
+                    let mut next = net.refresh(&ChessGame::new(v).position().clone());
+                    net.update_from(&mut next, &acc, &pos, &child);
+                    acc = next;
+                }
                 let fresh = net.refresh(&child);
                 assert!(
                     acc == fresh && net.output(&acc, &child) == net.output(&fresh, &child),
@@ -106,6 +125,51 @@ fn a_network_read_back_as_weights_writes_the_same_bytes() {
             "{game}"
         );
     }
+}
+
+#[test]
+fn a_widened_network_scores_as_before_and_learns_its_new_units() {
+    // `train-net --from --hidden 128`: the network's units are kept, the new ones start
+    // with no say in the output, so the wider network starts where the narrower one was
+    let v = variant("asha", Some("fairy-stockfish"), &[]).unwrap();
+    let net = Net::of(v).expect("an embedded network");
+    let narrow = net.width();
+    let model = Model::of_net(net).widen(2 * narrow, 3);
+    assert_eq!(model.width(), 2 * narrow);
+    let wide = Net::read(v, &train::to_bytes(&net.inputs, &model)).expect("reads back");
+    assert_eq!(wide.width(), 2 * narrow);
+    let mut dice = Dice::new(5);
+    let mut list = MoveList::new();
+    let mut pos: Position = ChessGame::new(v).position().clone();
+    for ply in 0..60 {
+        assert_eq!(
+            wide.evaluate(&pos),
+            net.evaluate(&pos),
+            "ply {ply}: {}",
+            pos.fen()
+        );
+        pos.generate_legal(&mut list);
+        if list.is_empty() {
+            break;
+        }
+        let m = list.as_slice()[(dice.unit() * list.len() as f64) as usize % list.len()];
+        pos.play_unchecked(m);
+    }
+    // the new units have input weights of their own (else they could not learn) and
+    // none in the output yet
+    let (w1, _, w2, _, _, _) = wide.weights();
+    let w = 2 * narrow;
+    assert!(w1
+        .chunks_exact(w)
+        .any(|row| row[narrow..].iter().any(|&x| x != 0.0)));
+    for row in w2.chunks_exact(2 * w) {
+        assert!(row[narrow..w]
+            .iter()
+            .chain(&row[w + narrow..])
+            .all(|&x| x == 0.0));
+    }
+    // narrowing is not what widening does: a smaller width leaves the model as it is
+    assert_eq!(Model::of_net(net).widen(narrow / 2, 3).width(), narrow);
 }
 
 /// The position with the colours exchanged and the board mirrored top to bottom, or turned

@@ -1,6 +1,7 @@
 //! A small neural evaluation per game (an "efficiently updatable" network): every piece on
 //! its square and every piece in hand is an input, seen from each side; one hidden layer of
-//! [`HIDDEN`] units per side, clipped to 0..1, and one output in centipawns.
+//! [`HIDDEN`] units per side by default (each network says its own number, up to
+//! [`HIDDEN_MAX`]), clipped to 0..1, and one output in centipawns.
 //!
 //! The inputs seen from colour `c` are `(owner is c?, type, square)` with the board turned
 //! so that `c` plays up the board (mirrored top to bottom where the start position is a
@@ -21,8 +22,10 @@ use ashta_rules::geometry::{Color, Square, GRID_SQUARES};
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
-/// Hidden units per side.
+/// Hidden units per side of a network learned from scratch.
 pub const HIDDEN: usize = 64;
+/// Most hidden units per side a network may have.
+pub const HIDDEN_MAX: usize = 256;
 /// Pieces of one type in hand that have inputs of their own (more count as this many).
 pub const HAND_MAX: usize = 18;
 /// Scale of the first layer's integers (1.0 is this).
@@ -186,12 +189,14 @@ fn start_is_rotation(v: &'static Variant) -> bool {
 pub struct Net {
     /// The variant's inputs.
     pub inputs: Inputs,
-    /// First layer: a row of [`HIDDEN`] per input.
-    w1: Vec<[i16; HIDDEN]>,
-    b1: [i16; HIDDEN],
-    /// Output weights of each bucket: the side to move's units, then the other side's
-    /// (unused with a second layer).
-    w2: Vec<[i16; 2 * HIDDEN]>,
+    /// Hidden units per side.
+    width: usize,
+    /// First layer: a row of `width` per input, one after another.
+    w1: Vec<i16>,
+    b1: Vec<i16>,
+    /// Output weights of each bucket (`2 * width` each): the side to move's units, then
+    /// the other side's (none with a second layer).
+    w2: Vec<Vec<i16>>,
     /// Output bias of each bucket.
     b2: Vec<i32>,
     /// A second hidden layer between the first and the output, if the network has one.
@@ -201,7 +206,7 @@ pub struct Net {
 /// A second hidden layer, in floats: each unit reads both sides' first-layer units
 /// (clipped to 0..1, the side to move's first), is clipped to 0..1 and feeds the output.
 struct Layer2 {
-    /// The weights a row per first-layer unit (`2 * HIDDEN` rows of one weight per
+    /// The weights a row per first-layer unit (`2 * width` rows of one weight per
     /// second-layer unit), so that a first-layer unit adds its row to the sums.
     by_input: Vec<f32>,
     b: Vec<f32>,
@@ -220,7 +225,7 @@ impl Layer2 {
     /// The output (1.0 = `SCALE` centipawns) from the first layer's units, for a layer of
     /// `N` units (the size known at compile time, so that the sums run in vectors).
     #[inline]
-    fn output<const N: usize>(&self, own: &[i16; HIDDEN], other: &[i16; HIDDEN]) -> f32 {
+    fn output<const N: usize>(&self, own: &[i16], other: &[i16]) -> f32 {
         let mut z = [0f32; N];
         z.copy_from_slice(&self.b);
         for (a, row) in own.iter().chain(other).zip(self.by_input.chunks_exact(N)) {
@@ -234,7 +239,7 @@ impl Layer2 {
     }
 
     /// [`Layer2::output`] for a layer of any size.
-    fn output_any(&self, own: &[i16; HIDDEN], other: &[i16; HIDDEN]) -> f32 {
+    fn output_any(&self, own: &[i16], other: &[i16]) -> f32 {
         let mut z = self.b.clone();
         for (a, row) in own
             .iter()
@@ -262,41 +267,95 @@ impl Layer2 {
     /// The weights a row per second-layer unit, as they are learned and written.
     fn by_unit(&self) -> Vec<f32> {
         let n = self.b.len();
+        let inputs = self.by_input.len() / n;
         let mut w = vec![0f32; self.by_input.len()];
         for (j, row) in self.by_input.chunks_exact(n).enumerate() {
             for (o, &x) in row.iter().enumerate() {
-                w[o * 2 * HIDDEN + j] = x;
+                w[o * inputs + j] = x;
             }
         }
         w
     }
 }
 
-/// The hidden layers of both sides for one position.
+/// The hidden layers of both sides for one position (the first `width` units of each
+/// are the network's).
 #[derive(Clone, PartialEq, Eq)]
 pub struct Accumulator {
-    v: [[i16; HIDDEN]; 2],
+    v: [[i16; HIDDEN_MAX]; 2],
 }
 
 impl Default for Accumulator {
     fn default() -> Self {
         Accumulator {
-            v: [[0; HIDDEN]; 2],
+            v: [[0; HIDDEN_MAX]; 2],
         }
     }
 }
 
-#[inline]
-fn add_row(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
+/// Adds (or with `SUB` subtracts) a row of `N` weights to the first `N` units: the
+/// width known at compile time, so that the sum runs in vectors.
+#[inline(always)]
+fn apply_n<const N: usize, const SUB: bool>(acc: &mut [i16; HIDDEN_MAX], row: &[i16]) {
+    let acc: &mut [i16; N] = (&mut acc[..N]).try_into().expect("N <= HIDDEN_MAX");
+    let row: &[i16; N] = row.try_into().expect("a row of N");
     for (a, w) in acc.iter_mut().zip(row) {
-        *a = a.wrapping_add(*w);
+        *a = if SUB {
+            a.wrapping_sub(*w)
+        } else {
+            a.wrapping_add(*w)
+        };
     }
 }
 
+/// Adds (or subtracts) a row of weights to the units of its width.
 #[inline]
-fn sub_row(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
-    for (a, w) in acc.iter_mut().zip(row) {
-        *a = a.wrapping_sub(*w);
+fn apply_row<const SUB: bool>(acc: &mut [i16; HIDDEN_MAX], row: &[i16]) {
+    match row.len() {
+        64 => apply_n::<64, SUB>(acc, row),
+        128 => apply_n::<128, SUB>(acc, row),
+        256 => apply_n::<256, SUB>(acc, row),
+        _ => {
+            for (a, w) in acc.iter_mut().zip(row) {
+                *a = if SUB {
+                    a.wrapping_sub(*w)
+                } else {
+                    a.wrapping_add(*w)
+                };
+            }
+        }
+    }
+}
+
+/// The output layer's sum over the clipped units of both sides, `N` a side.
+#[inline(always)]
+fn dot_n<const N: usize>(own: &[i16], other: &[i16], w: &[i16]) -> i32 {
+    let own: &[i16; N] = own.try_into().expect("N units");
+    let other: &[i16; N] = other.try_into().expect("N units");
+    let w_own: &[i16; N] = w[..N].try_into().expect("N weights");
+    let w_other: &[i16; N] = w[N..].try_into().expect("N weights");
+    let mut sum = 0i32;
+    for (x, w) in own.iter().zip(w_own) {
+        sum += i32::from((*x).clamp(0, QA as i16)) * i32::from(*w);
+    }
+    for (x, w) in other.iter().zip(w_other) {
+        sum += i32::from((*x).clamp(0, QA as i16)) * i32::from(*w);
+    }
+    sum
+}
+
+/// [`dot_n`] for a width only known when running.
+#[inline]
+fn dot(own: &[i16], other: &[i16], w: &[i16]) -> i32 {
+    match own.len() {
+        64 => dot_n::<64>(own, other, w),
+        128 => dot_n::<128>(own, other, w),
+        _ => own
+            .iter()
+            .chain(other)
+            .zip(w)
+            .map(|(x, w)| i32::from((*x).clamp(0, QA as i16)) * i32::from(*w))
+            .sum(),
     }
 }
 
@@ -328,8 +387,10 @@ impl Net {
                 "{l2} units in the second layer; 1 to {LAYER2_MAX} can be read"
             ));
         }
-        if hidden != HIDDEN {
-            return Err(format!("{hidden} hidden units; this build has {HIDDEN}"));
+        if !(1..=HIDDEN_MAX).contains(&hidden) {
+            return Err(format!(
+                "{hidden} hidden units; 1 to {HIDDEN_MAX} can be read"
+            ));
         }
         if n_in != inputs.count || kinds != inputs.kinds {
             return Err(format!(
@@ -337,17 +398,15 @@ impl Net {
                 v.spec.game, inputs.count, inputs.kinds
             ));
         }
-        let mut w1 = vec![[0i16; HIDDEN]; n_in];
-        for row in &mut w1 {
-            for w in row.iter_mut() {
-                *w = r.i16()?;
-            }
+        let mut w1 = vec![0i16; n_in * hidden];
+        for w in &mut w1 {
+            *w = r.i16()?;
         }
-        let mut b1 = [0i16; HIDDEN];
+        let mut b1 = vec![0i16; hidden];
         for b in &mut b1 {
             *b = r.i16()?;
         }
-        let mut w2 = vec![[0i16; 2 * HIDDEN]; buckets];
+        let mut w2 = vec![vec![0i16; 2 * hidden]; if layered { 0 } else { buckets }];
         let mut b2 = vec![0; buckets];
         let mut layer2 = None;
         if layered {
@@ -358,9 +417,9 @@ impl Net {
                     false => Err("a weight of the second layer is not a number".into()),
                 }
             };
-            let w = floats(2 * HIDDEN * l2)?;
+            let w = floats(2 * hidden * l2)?;
             let mut by_input = vec![0f32; w.len()];
-            for (o, row) in w.chunks_exact(2 * HIDDEN).enumerate() {
+            for (o, row) in w.chunks_exact(2 * hidden).enumerate() {
                 for (j, &x) in row.iter().enumerate() {
                     by_input[j * l2 + o] = x;
                 }
@@ -384,6 +443,7 @@ impl Net {
         }
         Ok(Net {
             inputs,
+            width: hidden,
             w1,
             b1,
             w2,
@@ -397,10 +457,38 @@ impl Net {
         let mut acc = Accumulator::default();
         for seen in Color::BOTH {
             let a = &mut acc.v[seen.index()];
-            *a = self.b1;
-            self.inputs.active(pos, seen, |i| add_row(a, &self.w1[i]));
+            a[..self.width].copy_from_slice(&self.b1);
+            self.inputs
+                .active(pos, seen, |i| apply_row::<false>(a, self.row(i)));
         }
         acc
+    }
+
+    /// Hidden units per side.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// The first-layer weights of input `i`.
+    #[inline]
+    fn row(&self, i: usize) -> &[i16] {
+        &self.w1[i * self.width..][..self.width]
+    }
+
+    /// Sets `child` to `parent` (the accumulator of `before`) brought to `after`: the
+    /// units of the network copied, then [`Net::update`].
+    #[inline]
+    pub fn update_from(
+        &self,
+        child: &mut Accumulator,
+        parent: &Accumulator,
+        before: &Position,
+        after: &Position,
+    ) {
+        for (c, p) in child.v.iter_mut().zip(&parent.v) {
+            c[..self.width].copy_from_slice(&p[..self.width]);
+        }
+        self.update(child, before, after);
     }
 
     /// Brings `acc`, the accumulator of `before`, to that of `after` (a position one move
@@ -418,13 +506,13 @@ impl Net {
                     for sq in a & !b {
                         for seen in Color::BOTH {
                             let i = inp.piece(seen, owner, k, sq.index());
-                            sub_row(&mut acc.v[seen.index()], &self.w1[i]);
+                            apply_row::<true>(&mut acc.v[seen.index()], self.row(i));
                         }
                     }
                     for sq in b & !a {
                         for seen in Color::BOTH {
                             let i = inp.piece(seen, owner, k, sq.index());
-                            add_row(&mut acc.v[seen.index()], &self.w1[i]);
+                            apply_row::<false>(&mut acc.v[seen.index()], self.row(i));
                         }
                     }
                 }
@@ -433,13 +521,13 @@ impl Net {
                 for i in hb..ha {
                     for seen in Color::BOTH {
                         let j = inp.hand(seen, owner, k, i);
-                        sub_row(&mut acc.v[seen.index()], &self.w1[j]);
+                        apply_row::<true>(&mut acc.v[seen.index()], self.row(j));
                     }
                 }
                 for i in ha..hb {
                     for seen in Color::BOTH {
                         let j = inp.hand(seen, owner, k, i);
-                        add_row(&mut acc.v[seen.index()], &self.w1[j]);
+                        apply_row::<false>(&mut acc.v[seen.index()], self.row(j));
                     }
                 }
             }
@@ -448,14 +536,15 @@ impl Net {
 
     /// Output buckets (1 where there is one output layer).
     pub fn buckets(&self) -> usize {
-        self.w2.len()
+        self.w2.len().max(1)
     }
 
     /// The score in centipawns of `pos` for the side to move, from its accumulator.
     #[inline]
     pub fn output(&self, acc: &Accumulator, pos: &Position) -> i32 {
         let us = pos.side_to_move();
-        let (own, other) = (&acc.v[us.index()], &acc.v[us.other().index()]);
+        let w = self.width;
+        let (own, other) = (&acc.v[us.index()][..w], &acc.v[us.other().index()][..w]);
         if let Some(l) = &self.layer2 {
             let out = match l.b.len() {
                 8 => l.output::<8>(own, other),
@@ -469,14 +558,7 @@ impl Net {
             1 => 0,
             n => bucket(pos.occupied().count(), self.inputs.start_pieces, n),
         };
-        let w2 = &self.w2[b];
-        let mut sum = 0i32;
-        for (x, w) in own.iter().zip(&w2[..HIDDEN]) {
-            sum += i32::from((*x).clamp(0, QA as i16)) * i32::from(*w);
-        }
-        for (x, w) in other.iter().zip(&w2[HIDDEN..]) {
-            sum += i32::from((*x).clamp(0, QA as i16)) * i32::from(*w);
-        }
+        let sum = dot(own, other, &self.w2[b]);
         ((i64::from(sum) + i64::from(self.b2[b])) * i64::from(SCALE) / i64::from(QA * QB)) as i32
     }
 
@@ -485,12 +567,7 @@ impl Net {
     /// and the output weights and bias after a second layer.
     pub fn weights(&self) -> Weights {
         let a = QA as f32;
-        let w1 = self
-            .w1
-            .iter()
-            .flatten()
-            .map(|&w| f32::from(w) / a)
-            .collect();
+        let w1 = self.w1.iter().map(|&w| f32::from(w) / a).collect();
         let b1 = self.b1.iter().map(|&b| f32::from(b) / a).collect();
         match &self.layer2 {
             Some(l) => (w1, b1, l.by_unit(), l.b.clone(), l.out.clone(), l.out_bias),
@@ -581,7 +658,7 @@ pub fn write(inputs: &Inputs, m: &train::Model) -> Vec<u8> {
         (0, _) => MAGIC3,
         _ => MAGIC2,
     });
-    for n in [inputs.count, HIDDEN, inputs.kinds] {
+    for n in [inputs.count, m.width(), inputs.kinds] {
         out.extend_from_slice(&(n as u32).to_le_bytes());
     }
     if l2 > 0 {

@@ -7,7 +7,7 @@
 //! batches, on floats, split between threads. A share of the positions is held out and its
 //! error reported after each pass, and the network of the best pass is the one kept.
 
-use super::{Inputs, HIDDEN, SCALE};
+use super::{Inputs, HIDDEN, HIDDEN_MAX, SCALE};
 use crate::tune::sigmoid;
 use ashta_rules::chess::Variant;
 use ashta_rules::geometry::Color;
@@ -103,6 +103,10 @@ pub struct TrainSpec {
     /// Output buckets (0: as many as the network learned on has, or one); a network
     /// learned on with more buckets than its one starts each from it.
     pub buckets: usize,
+    /// Hidden units per side (0: as many as the network learned on has, or [`HIDDEN`]);
+    /// a network learned on with fewer keeps its units and gains new ones that start
+    /// with no say in the output.
+    pub hidden: usize,
 }
 
 impl Default for TrainSpec {
@@ -117,6 +121,7 @@ impl Default for TrainSpec {
             layer2: 0,
             freeze_first: false,
             buckets: 0,
+            hidden: 0,
         }
     }
 }
@@ -124,11 +129,11 @@ impl Default for TrainSpec {
 /// The weights being learned, as floats (1.0 = one unit of the hidden layer).
 #[derive(Clone)]
 pub struct Model {
-    /// First layer, `inputs * HIDDEN`, a row per input.
+    /// First layer, `inputs * width`, a row per input.
     pub w1: Vec<f32>,
     /// Its biases.
     pub b1: Vec<f32>,
-    /// Second layer: a row of `2 * HIDDEN` weights (side to move's units, then the
+    /// Second layer: a row of `2 * width` weights (side to move's units, then the
     /// other's) for each of its units, or the output weights of each bucket where there
     /// is none.
     pub w2: Vec<f32>,
@@ -162,16 +167,16 @@ impl Rng {
 
 /// What one sample's forward pass leaves for the backward one.
 struct Trace {
-    /// The hidden sums of both sides (side to move's first).
-    h: [[f32; HIDDEN]; 2],
+    /// The hidden sums of both sides (side to move's first), `width` each.
+    h: Vec<f32>,
     /// The second layer's sums.
     z: Vec<f32>,
 }
 
 impl Trace {
-    fn new(l2: usize) -> Trace {
+    fn new(width: usize, l2: usize) -> Trace {
         Trace {
-            h: [[0.0; HIDDEN]; 2],
+            h: vec![0.0; 2 * width],
             z: vec![0.0; l2],
         }
     }
@@ -185,17 +190,57 @@ impl Model {
 
     /// Small random weights, with a second layer of `l2` units (0: none).
     pub fn with_layer(inputs: usize, l2: usize, seed: u64) -> Model {
+        Model::with_width(inputs, HIDDEN, l2, seed)
+    }
+
+    /// Small random weights, `width` hidden units a side, with a second layer of `l2`
+    /// units (0: none).
+    pub fn with_width(inputs: usize, width: usize, l2: usize, seed: u64) -> Model {
+        let width = width.clamp(1, HIDDEN_MAX);
         let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
         Model {
-            w1: (0..inputs * HIDDEN).map(|_| rng.unit() * 0.1).collect(),
-            b1: vec![0.1; HIDDEN],
-            w2: (0..2 * HIDDEN * l2.max(1))
+            w1: (0..inputs * width).map(|_| rng.unit() * 0.1).collect(),
+            b1: vec![0.1; width],
+            w2: (0..2 * width * l2.max(1))
                 .map(|_| rng.unit() * 0.1)
                 .collect(),
             b2: vec![if l2 == 0 { 0.0 } else { 0.1 }; l2.max(1)],
             w3: (0..l2).map(|_| rng.unit() * 0.5).collect(),
             b3: 0.0,
         }
+    }
+
+    /// Hidden units per side.
+    pub fn width(&self) -> usize {
+        self.b1.len()
+    }
+
+    /// The model with `width` hidden units a side (more than it has; fewer or as many
+    /// leave it as it is): its units kept, the new ones with small random input weights
+    /// and no weight in the output or the second layer, so that it computes what it did.
+    pub fn widen(self, width: usize, seed: u64) -> Model {
+        let (old, width) = (self.width(), width.min(HIDDEN_MAX));
+        if width <= old {
+            return self;
+        }
+        let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+        let mut w1 = Vec::with_capacity(self.w1.len() / old * width);
+        for row in self.w1.chunks_exact(old) {
+            w1.extend_from_slice(row);
+            w1.extend((old..width).map(|_| rng.unit() * 0.1));
+        }
+        let mut b1 = self.b1;
+        b1.resize(width, 0.1);
+        // each row of the second layer (or of an output bucket): the side to move's units,
+        // then the other side's
+        let mut w2 = Vec::with_capacity(self.w2.len() / old * width);
+        for row in self.w2.chunks_exact(2 * old) {
+            for side in row.chunks_exact(old) {
+                w2.extend_from_slice(side);
+                w2.resize(w2.len() + width - old, 0.0);
+            }
+        }
+        Model { w1, b1, w2, ..self }
     }
 
     /// Units of the second layer (0: none).
@@ -216,7 +261,7 @@ impl Model {
     /// model with a second layer is returned as it is).
     pub fn with_buckets(mut self, n: usize) -> Model {
         if self.layer2() == 0 && n != self.b2.len() {
-            let (w, b) = (self.w2[..2 * HIDDEN].to_vec(), self.b2[0]);
+            let (w, b) = (self.w2[..2 * self.width()].to_vec(), self.b2[0]);
             self.w2 = w.repeat(n.max(1));
             self.b2 = vec![b; n.max(1)];
         }
@@ -251,19 +296,20 @@ impl Model {
         let (at, n) = (s.start[i].0 as usize, usize::from(s.start[i].1));
         let views = [&s.inputs[at..at + n], &s.inputs[at + n..at + 2 * n]];
         let order = if s.white[i] { [0, 1] } else { [1, 0] };
+        let w = self.width();
         for (slot, &view) in order.iter().enumerate() {
-            let acc = &mut t.h[slot];
+            let acc = &mut t.h[slot * w..][..w];
             acc.copy_from_slice(&self.b1);
             for &f in views[view] {
-                let row = &self.w1[usize::from(f) * HIDDEN..][..HIDDEN];
+                let row = &self.w1[usize::from(f) * w..][..w];
                 for (a, w) in acc.iter_mut().zip(row) {
                     *a += w;
                 }
             }
         }
-        let x = t.h.as_flattened();
+        let x = &t.h[..];
         let unit = |o: usize| -> f32 {
-            let row = &self.w2[o * 2 * HIDDEN..][..2 * HIDDEN];
+            let row = &self.w2[o * 2 * w..][..2 * w];
             let mut z = self.b2[o];
             for (a, w) in x.iter().zip(row) {
                 z += a.clamp(0.0, 1.0) * w;
@@ -285,7 +331,7 @@ impl Model {
     /// The mean squared error on samples `range`.
     pub fn error(&self, s: &Samples, idx: &[u32]) -> f64 {
         let k = out_factor();
-        let mut t = Trace::new(self.layer2());
+        let mut t = Trace::new(self.width(), self.layer2());
         let mut total = 0.0;
         for &i in idx {
             let out = self.forward(s, i as usize, &mut t);
@@ -299,7 +345,9 @@ impl Model {
     fn gradient(&self, s: &Samples, idx: &[u32], g: &mut Model) {
         let k = out_factor();
         let l2 = self.layer2();
-        let mut t = Trace::new(l2);
+        let w = self.width();
+        let mut t = Trace::new(w, l2);
+        let (mut dx, mut dh) = (vec![0f32; 2 * w], vec![0f32; w]);
         // the error's derivative by each second-layer sum (by each bucket's output, without
         // a layer: zero but for the sample's bucket)
         let mut dz = vec![0f32; self.b2.len()];
@@ -318,16 +366,16 @@ impl Model {
                     *dz = if z > 0.0 && z < 1.0 { d * w } else { 0.0 };
                 }
             }
-            let x = t.h.as_flattened();
-            let mut dx = [0f32; 2 * HIDDEN];
+            let x = &t.h[..];
+            dx.fill(0.0);
             for (o, &dzo) in dz.iter().enumerate() {
                 if dzo == 0.0 {
                     continue;
                 }
                 g.b2[o] += dzo;
-                let row = &self.w2[o * 2 * HIDDEN..][..2 * HIDDEN];
-                let grow = &mut g.w2[o * 2 * HIDDEN..][..2 * HIDDEN];
-                for j in 0..2 * HIDDEN {
+                let row = &self.w2[o * 2 * w..][..2 * w];
+                let grow = &mut g.w2[o * 2 * w..][..2 * w];
+                for j in 0..2 * w {
                     grow[j] += dzo * x[j].clamp(0.0, 1.0);
                     dx[j] += dzo * row[j];
                 }
@@ -336,19 +384,20 @@ impl Model {
             let views = [&s.inputs[at..at + n], &s.inputs[at + n..at + 2 * n]];
             let order = if s.white[i] { [0, 1] } else { [1, 0] };
             for (slot, &view) in order.iter().enumerate() {
-                let acc = &t.h[slot];
-                let mut dh = [0f32; HIDDEN];
-                for j in 0..HIDDEN {
+                let acc = &t.h[slot * w..][..w];
+                for j in 0..w {
                     let a = acc[j];
-                    if a > 0.0 && a < 1.0 {
-                        dh[j] = dx[slot * HIDDEN + j];
-                    }
+                    dh[j] = if a > 0.0 && a < 1.0 {
+                        dx[slot * w + j]
+                    } else {
+                        0.0
+                    };
                 }
                 for (gb, x) in g.b1.iter_mut().zip(&dh) {
                     *gb += x;
                 }
                 for &f in views[view] {
-                    let row = &mut g.w1[usize::from(f) * HIDDEN..][..HIDDEN];
+                    let row = &mut g.w1[usize::from(f) * w..][..w];
                     for (gw, x) in row.iter_mut().zip(&dh) {
                         *gw += x;
                     }
@@ -402,8 +451,14 @@ pub fn train(
     let held = ((s.len() as f64 * spec.holdout) as usize).min(s.len() / 2);
     let (train, test) = order.split_at(s.len() - held);
     let mut train = train.to_vec();
-    let mut model =
-        start.unwrap_or_else(|| Model::with_layer(inputs.count, spec.layer2, spec.seed));
+    let mut model = match start {
+        Some(m) if spec.hidden > 0 => m.widen(spec.hidden, spec.seed),
+        Some(m) => m,
+        None => {
+            let width = if spec.hidden > 0 { spec.hidden } else { HIDDEN };
+            Model::with_width(inputs.count, width, spec.layer2, spec.seed)
+        }
+    };
     if spec.buckets > 0 {
         model = model.with_buckets(spec.buckets);
     }

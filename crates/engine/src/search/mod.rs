@@ -606,8 +606,7 @@ impl Searcher {
     fn child_acc(&mut self, ply: usize, pos: &Position, child: &Position) {
         if let Some(net) = self.net {
             let (head, tail) = self.accs.split_at_mut(ply + 1);
-            tail[0].clone_from(&head[ply]);
-            net.update(&mut tail[0], pos, child);
+            net.update_from(&mut tail[0], &head[ply], pos, child);
         }
     }
 
