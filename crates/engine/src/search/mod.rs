@@ -35,6 +35,10 @@ const KINDS: usize = ashta_rules::chess::variant::MAX_KINDS;
 const FROMS: usize = GRID_SQUARES + KINDS;
 /// A piece type on a square, for the continuation and counter-move tables.
 const PIECE_TO: usize = KINDS * GRID_SQUARES;
+/// Entries of the correction history per side to move.
+const CORRECTION_SIZE: usize = 1 << 14;
+/// The correction history's fixed point: an entry of this much is one centipawn.
+const CORRECTION_GRAIN: i32 = 256;
 const HISTORY_MAX: i32 = 16_384;
 
 /// Progress of a search, after each completed depth (and each bound of an aspiration
@@ -149,6 +153,11 @@ pub struct Searcher {
     history: Vec<i16>,
     capture_history: Vec<i16>,
     continuation: Vec<i16>,
+    /// How far the searches found the static evaluation off, by side to move and pawn
+    /// structure, in 1/`CORRECTION_GRAIN` centipawns.
+    correction: Vec<i32>,
+    /// The game's pawn (the piece whose structure keys the correction), if it has one.
+    pawn: Option<ashta_rules::chess::Kind>,
     counter: Vec<u32>,
     pv: Vec<Vec<Move>>,
     lmr: Vec<[i32; 64]>,
@@ -201,6 +210,8 @@ impl Searcher {
             history: vec![0; 2 * FROMS * GRID_SQUARES],
             capture_history: vec![0; KINDS * GRID_SQUARES * KINDS],
             continuation: vec![0; PIECE_TO * PIECE_TO],
+            correction: vec![0; 2 * CORRECTION_SIZE],
+            pawn: None,
             counter: vec![0; PIECE_TO],
             pv: vec![Vec::new(); MAX_PLY + 2],
             lmr,
@@ -223,6 +234,7 @@ impl Searcher {
         self.history.iter_mut().for_each(|h| *h = 0);
         self.capture_history.iter_mut().for_each(|h| *h = 0);
         self.continuation.iter_mut().for_each(|h| *h = 0);
+        self.correction.iter_mut().for_each(|h| *h = 0);
         self.counter.iter_mut().for_each(|h| *h = 0);
     }
 
@@ -250,6 +262,7 @@ impl Searcher {
         self.clock = Clock::new(limits, game.moves().len(), v);
         self.node_limit = limits.nodes;
         self.tables = Some(Tables::of(v));
+        self.pawn = v.kind_of_letter('p');
         self.net = if self.params.nnue {
             self.net_override.or_else(|| Net::of(v))
         } else {

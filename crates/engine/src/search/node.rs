@@ -50,6 +50,38 @@ impl Searcher {
         evaluate_with(pos, self.tables.expect("tables are set when searching"))
     }
 
+    /// The correction history's entry of `pos`: its side to move and its pawns.
+    fn correction_index(&self, pos: &Position) -> usize {
+        let pawns = |c: Color| self.pawn.map_or(0, |k| pos.pieces(c, k).0);
+        let mix =
+            |x: u128, k: u64| ((x as u64) ^ ((x >> 64) as u64).rotate_left(29)).wrapping_mul(k);
+        let h = mix(pawns(Color::White), 0x9E37_79B9_7F4A_7C15)
+            ^ mix(pawns(Color::Black), 0xC2B2_AE3D_27D4_EB4F).rotate_left(17);
+        let i = (h >> 50) as usize % CORRECTION_SIZE;
+        pos.side_to_move().index() * CORRECTION_SIZE + i
+    }
+
+    /// The static evaluation `raw` of `pos` with the correction history's share added.
+    pub(super) fn corrected(&self, pos: &Position, raw: i32) -> i32 {
+        let p = self.params.correction;
+        if p == 0 || raw.abs() >= MATE_BOUND {
+            return raw;
+        }
+        let c = self.correction[self.correction_index(pos)];
+        raw + c * p / (100 * CORRECTION_GRAIN)
+    }
+
+    /// Moves the correction of `pos` towards `diff` (a search's score less the static
+    /// evaluation), by more the deeper the search.
+    fn update_correction(&mut self, pos: &Position, diff: i32, depth: i32) {
+        let i = self.correction_index(pos);
+        let w = (depth + 1).min(16);
+        let target = diff.clamp(-400, 400) * CORRECTION_GRAIN;
+        let e = &mut self.correction[i];
+        *e = ((*e * (256 - w) + target * w) / 256)
+            .clamp(-64 * CORRECTION_GRAIN, 64 * CORRECTION_GRAIN);
+    }
+
     pub(super) fn tables(&self) -> &'static Tables {
         self.tables.expect("tables are set when searching")
     }
@@ -146,10 +178,12 @@ impl Searcher {
         }
         let in_check = self.checks[self.checks.len() - 1];
         self.stack[ply].in_check = in_check;
+        let mut raw_eval = 0;
         let eval = if in_check {
             -INF
         } else {
-            let static_eval = tt.map_or_else(|| self.evaluate(pos, ply), |e| e.eval);
+            raw_eval = tt.map_or_else(|| self.evaluate(pos, ply), |e| e.eval);
+            let static_eval = self.corrected(pos, raw_eval);
             // the stored score is a better guess where its bound allows
             match (tt, tt_score) {
                 (Some(e), Some(s))
@@ -430,7 +464,29 @@ impl Searcher {
             } else {
                 Bound::Upper
             };
-            let static_eval = if in_check { 0 } else { self.stack[ply].eval };
+            if p.correction != 0
+                && !in_check
+                && best_move
+                    .is_none_or(|m| captured(pos, m).is_none() && m.kind() != MoveKind::Promotion)
+                && best_score.abs() < MATE_BOUND
+            {
+                // a bound says on which side of the corrected evaluation the score lies
+                let corrected = self.corrected(pos, raw_eval);
+                if !(bound == Bound::Lower && best_score <= corrected)
+                    && !(bound == Bound::Upper && best_score >= corrected)
+                {
+                    self.update_correction(pos, best_score - raw_eval, depth);
+                }
+            }
+            // the static evaluation as the network gave it, before the correction (the
+            // search before the correction history kept the stored score's bound here)
+            let static_eval = if in_check {
+                0
+            } else if p.correction != 0 {
+                raw_eval
+            } else {
+                self.stack[ply].eval
+            };
             self.tt.store(
                 key,
                 best_move.or(tt_move),
@@ -494,6 +550,7 @@ impl Searcher {
         } = buf;
         let t = self.tables();
         let mut stand = -INF;
+        let mut raw = 0;
         if in_check {
             pos.generate_legal(list);
             if list.is_empty() {
@@ -503,11 +560,12 @@ impl Searcher {
             if counting::expired(pos) || move_rule_draw(pos) {
                 return 0;
             }
-            stand = tt.map_or_else(|| self.evaluate(pos, ply), |e| e.eval);
+            raw = tt.map_or_else(|| self.evaluate(pos, ply), |e| e.eval);
+            stand = self.corrected(pos, raw);
             if stand >= beta {
                 if tt.is_none() {
                     self.tt
-                        .store(key, None, to_tt(stand, ply), stand, -1, Bound::Lower);
+                        .store(key, None, to_tt(stand, ply), raw, -1, Bound::Lower);
                 }
                 return stand;
             }
@@ -581,7 +639,7 @@ impl Searcher {
             key,
             best_move,
             to_tt(best, ply),
-            if in_check { 0 } else { stand },
+            if in_check { 0 } else { raw },
             -1,
             bound,
         );
@@ -645,4 +703,45 @@ pub(super) fn null_move_safe(pos: &Position) -> bool {
         return false;
     }
     has_pieces(pos)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ashta_rules::chess::variant;
+
+    #[test]
+    fn the_correction_learns_a_structure_s_error_and_no_other_s() {
+        let v = variant("asha", Some("fairy-stockfish"), &[]).unwrap();
+        let fen = |f: &str| Position::from_fen(v, f).unwrap();
+        let a = fen("4k3/pp3ppp/8/8/8/8/PP3PPP/4K3 w - - 0 1");
+        // the same pawns, the pieces elsewhere: one structure
+        let a2 = fen("3k4/pp3ppp/8/8/8/8/PP3PPP/2R1K3 w - - 0 1");
+        let b = fen("4k3/pp3ppp/8/8/4P3/8/PP4PP/4K3 w - - 0 1");
+        let mut s = Searcher::new(1);
+        s.pawn = v.kind_of_letter('p');
+        s.params.correction = 100;
+        assert_eq!(s.corrected(&a, 37), 37, "nothing learned yet");
+        for _ in 0..200 {
+            s.update_correction(&a, 40, 20);
+        }
+        let c = s.corrected(&a, 37) - 37;
+        assert!((38..=40).contains(&c), "{c}");
+        assert_eq!(s.corrected(&a2, 0), c);
+        assert_eq!(s.corrected(&b, 37), 37, "another structure");
+        // the other side to move keeps its own entries
+        assert_eq!(s.corrected(&a.with_side(Color::Black), 37), 37);
+        // a correction has a ceiling, and the share applied follows the parameter
+        for _ in 0..200 {
+            s.update_correction(&a, 5000, 20);
+        }
+        assert_eq!(s.corrected(&a, 0), 64);
+        s.params.correction = 50;
+        assert_eq!(s.corrected(&a, 0), 32);
+        s.params.correction = 0;
+        assert_eq!(s.corrected(&a, 0), 0);
+        // mate scores are not corrected
+        s.params.correction = 100;
+        assert_eq!(s.corrected(&a, MATE - 3), MATE - 3);
+    }
 }

@@ -33,6 +33,10 @@ pub struct Params {
     pub iir: bool,
     /// Continuation history in ordering.
     pub continuation: bool,
+    /// Correction history: the static evaluation corrected by how far the searches of
+    /// positions of the same pawn (soldier) structure found it off (0: off; else the
+    /// share of the correction applied, in percent).
+    pub correction: i32,
     /// The game's network evaluation, where one is embedded (else the linear one).
     pub nnue: bool,
 }
@@ -54,6 +58,7 @@ impl Default for Params {
             check_any_depth: 4,
             iir: true,
             continuation: true,
+            correction: 0,
             nnue: true,
         }
     }
@@ -82,6 +87,7 @@ impl Params {
             "check_any_depth" => self.check_any_depth = n,
             "iir" => self.iir = b,
             "continuation" => self.continuation = b,
+            "correction" => self.correction = n,
             "nnue" => self.nnue = b,
             other => return Err(format!("no search parameter {other:?}")),
         }
