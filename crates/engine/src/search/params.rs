@@ -58,7 +58,7 @@ impl Default for Params {
             check_any_depth: 4,
             iir: true,
             continuation: true,
-            correction: 0,
+            correction: 100,
             nnue: true,
         }
     }
