@@ -472,9 +472,12 @@ impl Searcher {
             {
                 // a bound says on which side of the corrected evaluation the score lies
                 let corrected = self.corrected(pos, raw_eval);
-                if !(bound == Bound::Lower && best_score <= corrected)
-                    && !(bound == Bound::Upper && best_score >= corrected)
-                {
+                let agrees = match bound {
+                    Bound::Lower => best_score > corrected,
+                    Bound::Upper => best_score < corrected,
+                    Bound::Exact => true,
+                };
+                if agrees {
                     self.update_correction(pos, best_score - raw_eval, depth);
                 }
             }
