@@ -48,29 +48,24 @@ pub fn run(
     drop(text);
     anyhow::ensure!(!samples.is_empty(), "no positions in the data");
     let inputs = nnue::Inputs::of(v);
-    let buckets = match (spec.buckets, start.as_ref()) {
-        (0, Some(m)) => m.buckets(),
-        (0, None) => 1,
-        (n, _) => n,
+    let start = train::starting_model(&inputs, spec, start);
+    let buckets = match spec.buckets {
+        0 => start.buckets(),
+        n => n,
     };
     println!(
         "{} positions, {} inputs, {} hidden units a side{} (read in {:.1} s)",
         samples.len(),
         inputs.count,
-        match (spec.hidden, start.as_ref()) {
-            (0, Some(m)) => m.width(),
-            (0, None) => nnue::HIDDEN,
-            (n, Some(m)) => n.max(m.width()),
-            (n, None) => n,
-        },
-        match (start.as_ref().map_or(spec.layer2, |m| m.layer2()), buckets) {
+        start.width(),
+        match (start.layer2(), buckets) {
             (0, 1) => String::new(),
             (0, n) => format!(", {n} output buckets"),
             (n, _) => format!(", {n} in a second layer"),
         },
         started.elapsed().as_secs_f64()
     );
-    let (model, err) = train::train(&inputs, &samples, spec, start, |epoch, tr, te| {
+    let (model, err) = train::train(&inputs, &samples, spec, Some(start), |epoch, tr, te| {
         println!(
             "pass {epoch:3}: error {tr:.6} (held out {te:.6}), {:.0} s",
             started.elapsed().as_secs_f64()

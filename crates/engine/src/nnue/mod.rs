@@ -293,12 +293,9 @@ impl Default for Accumulator {
     }
 }
 
-/// Adds (or with `SUB` subtracts) a row of `N` weights to the first `N` units: the
-/// width known at compile time, so that the sum runs in vectors.
+/// Adds (or with `SUB` subtracts) `row` to the first units of `acc`.
 #[inline(always)]
-fn apply_n<const N: usize, const SUB: bool>(acc: &mut [i16; HIDDEN_MAX], row: &[i16]) {
-    let acc: &mut [i16; N] = (&mut acc[..N]).try_into().expect("N <= HIDDEN_MAX");
-    let row: &[i16; N] = row.try_into().expect("a row of N");
+fn apply<const SUB: bool>(acc: &mut [i16], row: &[i16]) {
     for (a, w) in acc.iter_mut().zip(row) {
         *a = if SUB {
             a.wrapping_sub(*w)
@@ -308,32 +305,23 @@ fn apply_n<const N: usize, const SUB: bool>(acc: &mut [i16; HIDDEN_MAX], row: &[
     }
 }
 
-/// Adds (or subtracts) a row of weights to the units of its width.
+/// Adds (or subtracts) a row of weights to the units of its width, the common widths
+/// as constant lengths so that the sums run in vectors.
 #[inline]
 fn apply_row<const SUB: bool>(acc: &mut [i16; HIDDEN_MAX], row: &[i16]) {
     match row.len() {
-        64 => apply_n::<64, SUB>(acc, row),
-        128 => apply_n::<128, SUB>(acc, row),
-        256 => apply_n::<256, SUB>(acc, row),
-        _ => {
-            for (a, w) in acc.iter_mut().zip(row) {
-                *a = if SUB {
-                    a.wrapping_sub(*w)
-                } else {
-                    a.wrapping_add(*w)
-                };
-            }
-        }
+        64 => apply::<SUB>(&mut acc[..64], &row[..64]),
+        128 => apply::<SUB>(&mut acc[..128], &row[..128]),
+        256 => apply::<SUB>(&mut acc[..256], &row[..256]),
+        n => apply::<SUB>(&mut acc[..n], row),
     }
 }
 
-/// The output layer's sum over the clipped units of both sides, `N` a side.
+/// The output layer's sum over the clipped units of both sides (`w`: the side to move's
+/// weights, then the other side's).
 #[inline(always)]
-fn dot_n<const N: usize>(own: &[i16], other: &[i16], w: &[i16]) -> i32 {
-    let own: &[i16; N] = own.try_into().expect("N units");
-    let other: &[i16; N] = other.try_into().expect("N units");
-    let w_own: &[i16; N] = w[..N].try_into().expect("N weights");
-    let w_other: &[i16; N] = w[N..].try_into().expect("N weights");
+fn dot_with(own: &[i16], other: &[i16], w: &[i16]) -> i32 {
+    let (w_own, w_other) = w.split_at(own.len());
     let mut sum = 0i32;
     for (x, w) in own.iter().zip(w_own) {
         sum += i32::from((*x).clamp(0, QA as i16)) * i32::from(*w);
@@ -344,18 +332,14 @@ fn dot_n<const N: usize>(own: &[i16], other: &[i16], w: &[i16]) -> i32 {
     sum
 }
 
-/// [`dot_n`] for a width only known when running.
+/// [`dot_with`], the common widths as constant lengths.
 #[inline]
 fn dot(own: &[i16], other: &[i16], w: &[i16]) -> i32 {
     match own.len() {
-        64 => dot_n::<64>(own, other, w),
-        128 => dot_n::<128>(own, other, w),
-        _ => own
-            .iter()
-            .chain(other)
-            .zip(w)
-            .map(|(x, w)| i32::from((*x).clamp(0, QA as i16)) * i32::from(*w))
-            .sum(),
+        64 => dot_with(&own[..64], &other[..64], &w[..128]),
+        128 => dot_with(&own[..128], &other[..128], &w[..256]),
+        256 => dot_with(&own[..256], &other[..256], &w[..512]),
+        _ => dot_with(own, other, w),
     }
 }
 

@@ -434,6 +434,18 @@ struct Adam {
     t: i32,
 }
 
+/// The model a run of `spec` starts from: `start` (widened to `spec.hidden` units where
+/// that is more), or small random weights of `spec.hidden` units (or [`HIDDEN`]).
+pub fn starting_model(inputs: &Inputs, spec: &TrainSpec, start: Option<Model>) -> Model {
+    match start {
+        Some(m) => m.widen(spec.hidden, spec.seed),
+        None => {
+            let width = if spec.hidden > 0 { spec.hidden } else { HIDDEN };
+            Model::with_width(inputs.count, width, spec.layer2, spec.seed)
+        }
+    }
+}
+
 /// Trains a network on `s` from `start` (or small random weights), calling `progress`
 /// with the pass, the training error and the held-out error after each pass. Returns the
 /// model of the pass with the lowest held-out error, and that error.
@@ -451,14 +463,7 @@ pub fn train(
     let held = ((s.len() as f64 * spec.holdout) as usize).min(s.len() / 2);
     let (train, test) = order.split_at(s.len() - held);
     let mut train = train.to_vec();
-    let mut model = match start {
-        Some(m) if spec.hidden > 0 => m.widen(spec.hidden, spec.seed),
-        Some(m) => m,
-        None => {
-            let width = if spec.hidden > 0 { spec.hidden } else { HIDDEN };
-            Model::with_width(inputs.count, width, spec.layer2, spec.seed)
-        }
-    };
+    let mut model = starting_model(inputs, spec, start);
     if spec.buckets > 0 {
         model = model.with_buckets(spec.buckets);
     }

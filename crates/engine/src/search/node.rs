@@ -178,21 +178,22 @@ impl Searcher {
         }
         let in_check = self.checks[self.checks.len() - 1];
         self.stack[ply].in_check = in_check;
+        // the evaluation as the network (or linear model) gives it
         let mut raw_eval = 0;
         let eval = if in_check {
             -INF
         } else {
             raw_eval = tt.map_or_else(|| self.evaluate(pos, ply), |e| e.eval);
-            let static_eval = self.corrected(pos, raw_eval);
+            let corrected_eval = self.corrected(pos, raw_eval);
             // the stored score is a better guess where its bound allows
             match (tt, tt_score) {
                 (Some(e), Some(s))
-                    if (e.bound == Bound::Lower && s > static_eval)
-                        || (e.bound == Bound::Upper && s < static_eval) =>
+                    if (e.bound == Bound::Lower && s > corrected_eval)
+                        || (e.bound == Bound::Upper && s < corrected_eval) =>
                 {
                     s
                 }
-                _ => static_eval,
+                _ => corrected_eval,
             }
         };
         self.stack[ply].eval = eval;
@@ -471,6 +472,7 @@ impl Searcher {
                 && best_score.abs() < MATE_BOUND
             {
                 // a bound says on which side of the corrected evaluation the score lies
+                // (the correction as the searches below this node have left it)
                 let corrected = self.corrected(pos, raw_eval);
                 let agrees = match bound {
                     Bound::Lower => best_score > corrected,
