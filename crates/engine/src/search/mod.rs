@@ -210,7 +210,7 @@ impl Searcher {
             history: vec![0; 2 * FROMS * GRID_SQUARES],
             capture_history: vec![0; KINDS * GRID_SQUARES * KINDS],
             continuation: vec![0; PIECE_TO * PIECE_TO],
-            correction: vec![0; 2 * CORRECTION_SIZE],
+            correction: vec![0; 6 * CORRECTION_SIZE],
             pawn: None,
             counter: vec![0; PIECE_TO],
             pv: vec![Vec::new(); MAX_PLY + 2],

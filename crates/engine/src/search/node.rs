@@ -50,36 +50,56 @@ impl Searcher {
         evaluate_with(pos, self.tables.expect("tables are set when searching"))
     }
 
-    /// The correction history's entry of `pos`: its side to move and its pawns.
-    fn correction_index(&self, pos: &Position) -> usize {
-        let pawns = |c: Color| self.pawn.map_or(0, |k| pos.pieces(c, k).0);
+    /// The correction history's entries of `pos`: that of its side to move and pawns,
+    /// then those of its side to move and each colour's other pieces (on the board and
+    /// in hand), White's and Black's.
+    fn correction_indices(&self, pos: &Position) -> [usize; 3] {
         let mix =
             |x: u128, k: u64| ((x as u64) ^ ((x >> 64) as u64).rotate_left(29)).wrapping_mul(k);
+        let pawns = |c: Color| self.pawn.map_or(0, |k| pos.pieces(c, k).0);
         let h = mix(pawns(Color::White), 0x9E37_79B9_7F4A_7C15)
             ^ mix(pawns(Color::Black), 0xC2B2_AE3D_27D4_EB4F).rotate_left(17);
-        let i = (h >> 50) as usize % CORRECTION_SIZE;
-        pos.side_to_move().index() * CORRECTION_SIZE + i
+        let stm = pos.side_to_move().index() * CORRECTION_SIZE;
+        let others = |c: Color| {
+            let mut h = 0u64;
+            for k in 0..pos.variant().kinds() as ashta_rules::chess::Kind {
+                let key = 0x9E37_79B9_7F4A_7C15u64.wrapping_mul(2 * k as u64 + 1);
+                if Some(k) != self.pawn {
+                    h ^= mix(pos.pieces(c, k).0, key).rotate_left(k as u32 * 7);
+                }
+                h ^= (pos.in_hand(c, k) as u64).wrapping_mul(key.rotate_left(31));
+            }
+            let i = (h.wrapping_mul(0xFF51_AFD7_ED55_8CCD) >> 50) as usize % CORRECTION_SIZE;
+            (1 + c.index()) * 2 * CORRECTION_SIZE + stm + i
+        };
+        [
+            stm + (h >> 50) as usize % CORRECTION_SIZE,
+            others(Color::White),
+            others(Color::Black),
+        ]
     }
 
     /// The static evaluation `raw` of `pos` with the correction history's share added.
     pub(super) fn corrected(&self, pos: &Position, raw: i32) -> i32 {
-        let p = self.params.correction;
-        if p == 0 || raw.abs() >= MATE_BOUND {
+        let (p, o) = (self.params.correction, self.params.correction_pieces);
+        if (p == 0 && o == 0) || raw.abs() >= MATE_BOUND {
             return raw;
         }
-        let c = self.correction[self.correction_index(pos)];
-        raw + c * p / (100 * CORRECTION_GRAIN)
+        let [a, w, b] = self.correction_indices(pos);
+        let c = self.correction[a] * p + (self.correction[w] + self.correction[b]) * o;
+        raw + c / (100 * CORRECTION_GRAIN)
     }
 
-    /// Moves the correction of `pos` towards `diff` (a search's score less the static
+    /// Moves the corrections of `pos` towards `diff` (a search's score less the static
     /// evaluation), by more the deeper the search.
     fn update_correction(&mut self, pos: &Position, diff: i32, depth: i32) {
-        let i = self.correction_index(pos);
         let w = (depth + 1).min(16);
         let target = diff.clamp(-400, 400) * CORRECTION_GRAIN;
-        let e = &mut self.correction[i];
-        *e = ((*e * (256 - w) + target * w) / 256)
-            .clamp(-64 * CORRECTION_GRAIN, 64 * CORRECTION_GRAIN);
+        for i in self.correction_indices(pos) {
+            let e = &mut self.correction[i];
+            *e = ((*e * (256 - w) + target * w) / 256)
+                .clamp(-64 * CORRECTION_GRAIN, 64 * CORRECTION_GRAIN);
+        }
     }
 
     pub(super) fn tables(&self) -> &'static Tables {
@@ -465,7 +485,7 @@ impl Searcher {
             } else {
                 Bound::Upper
             };
-            if p.correction != 0
+            if (p.correction != 0 || p.correction_pieces != 0)
                 && !in_check
                 && best_move
                     .is_none_or(|m| captured(pos, m).is_none() && m.kind() != MoveKind::Promotion)
@@ -487,7 +507,7 @@ impl Searcher {
             // search before the correction history kept the stored score's bound here)
             let static_eval = if in_check {
                 0
-            } else if p.correction != 0 {
+            } else if p.correction != 0 || p.correction_pieces != 0 {
                 raw_eval
             } else {
                 self.stack[ply].eval
@@ -726,6 +746,7 @@ mod tests {
         let mut s = Searcher::new(1);
         s.pawn = v.kind_of_letter('p');
         s.params.correction = 100;
+        s.params.correction_pieces = 0;
         assert_eq!(s.corrected(&a, 37), 37, "nothing learned yet");
         for _ in 0..200 {
             s.update_correction(&a, 40, 20);
@@ -748,5 +769,32 @@ mod tests {
         // mate scores are not corrected
         s.params.correction = 100;
         assert_eq!(s.corrected(&a, MATE - 3), MATE - 3);
+    }
+
+    #[test]
+    fn the_pieces_correction_learns_each_colour_s_pieces_apart() {
+        let v = variant("asha", Some("fairy-stockfish"), &[]).unwrap();
+        let fen = |f: &str| Position::from_fen(v, f).unwrap();
+        let a = fen("r3k3/pp3ppp/8/8/8/8/PP3PPP/2R1K3 w - - 0 1");
+        // White's pieces as in `a`, Black's elsewhere, and other pawns: White's entry only
+        let same_white = fen("4k2r/p4ppp/8/8/8/8/PP3PP1/2R1K3 w - - 0 1");
+        // both colours' pieces moved: a position of its own
+        let other = fen("3rk3/pp3ppp/8/8/8/8/PP3PPP/3RK3 w - - 0 1");
+        let mut s = Searcher::new(1);
+        s.pawn = v.kind_of_letter('p');
+        s.params.correction = 0;
+        s.params.correction_pieces = 100;
+        for _ in 0..200 {
+            s.update_correction(&a, 30, 20);
+        }
+        // White's and Black's entries both learned the 30: the share applied is each's
+        let c = s.corrected(&a, 0);
+        assert!((57..=60).contains(&c), "{c}");
+        let half = s.corrected(&same_white, 0);
+        assert!((28..=30).contains(&half), "{half}");
+        assert_eq!(s.corrected(&other, 0), 0);
+        assert_eq!(s.corrected(&a.with_side(Color::Black), 0), 0);
+        s.params.correction_pieces = 50;
+        assert_eq!(s.corrected(&a, 0), c / 2);
     }
 }

@@ -37,6 +37,9 @@ pub struct Params {
     /// positions of the same pawn (soldier) structure found it off (0: off; else the
     /// share of the correction applied, in percent).
     pub correction: i32,
+    /// The same keyed by each colour's other pieces (on the board and in hand): the
+    /// share of each colour's correction applied, in percent.
+    pub correction_pieces: i32,
     /// The game's network evaluation, where one is embedded (else the linear one).
     pub nnue: bool,
 }
@@ -59,6 +62,7 @@ impl Default for Params {
             iir: true,
             continuation: true,
             correction: 100,
+            correction_pieces: 50,
             nnue: true,
         }
     }
@@ -88,6 +92,7 @@ impl Params {
             "iir" => self.iir = b,
             "continuation" => self.continuation = b,
             "correction" => self.correction = n,
+            "correction_pieces" => self.correction_pieces = n,
             "nnue" => self.nnue = b,
             other => return Err(format!("no search parameter {other:?}")),
         }
