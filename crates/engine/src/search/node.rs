@@ -200,11 +200,12 @@ impl Searcher {
         self.stack[ply].in_check = in_check;
         // the evaluation as the network (or linear model) gives it
         let mut raw_eval = 0;
+        let mut corrected_eval = 0;
         let eval = if in_check {
             -INF
         } else {
             raw_eval = tt.map_or_else(|| self.evaluate(pos, ply), |e| e.eval);
-            let corrected_eval = self.corrected(pos, raw_eval);
+            corrected_eval = self.corrected(pos, raw_eval);
             // the stored score is a better guess where its bound allows
             match (tt, tt_score) {
                 (Some(e), Some(s))
@@ -493,7 +494,11 @@ impl Searcher {
             {
                 // a bound says on which side of the corrected evaluation the score lies
                 // (the correction as the searches below this node have left it)
-                let corrected = self.corrected(pos, raw_eval);
+                let corrected = if p.correction_entry {
+                    corrected_eval
+                } else {
+                    self.corrected(pos, raw_eval)
+                };
                 let agrees = match bound {
                     Bound::Lower => best_score > corrected,
                     Bound::Upper => best_score < corrected,

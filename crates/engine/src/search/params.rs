@@ -40,6 +40,9 @@ pub struct Params {
     /// The same keyed by each colour's other pieces (on the board and in hand): the
     /// share of each colour's correction applied, in percent.
     pub correction_pieces: i32,
+    /// Whether a node's correction update tests its bound against the corrected
+    /// evaluation as it was when the node was entered (else as its children left it).
+    pub correction_entry: bool,
     /// The game's network evaluation, where one is embedded (else the linear one).
     pub nnue: bool,
 }
@@ -63,6 +66,7 @@ impl Default for Params {
             continuation: true,
             correction: 100,
             correction_pieces: 50,
+            correction_entry: false,
             nnue: true,
         }
     }
@@ -93,6 +97,7 @@ impl Params {
             "continuation" => self.continuation = b,
             "correction" => self.correction = n,
             "correction_pieces" => self.correction_pieces = n,
+            "correction_entry" => self.correction_entry = b,
             "nnue" => self.nnue = b,
             other => return Err(format!("no search parameter {other:?}")),
         }
