@@ -156,6 +156,8 @@ pub struct Searcher {
     /// How far the searches found the static evaluation off, by side to move and pawn
     /// structure, in 1/`CORRECTION_GRAIN` centipawns.
     correction: Vec<i32>,
+    /// The same by side to move and the move that reached the position.
+    correction_move: Vec<i32>,
     /// The game's pawn (the piece whose structure keys the correction), if it has one.
     pawn: Option<ashta_rules::chess::Kind>,
     counter: Vec<u32>,
@@ -211,6 +213,7 @@ impl Searcher {
             capture_history: vec![0; KINDS * GRID_SQUARES * KINDS],
             continuation: vec![0; PIECE_TO * PIECE_TO],
             correction: vec![0; 6 * CORRECTION_SIZE],
+            correction_move: vec![0; 2 * PIECE_TO],
             pawn: None,
             counter: vec![0; PIECE_TO],
             pv: vec![Vec::new(); MAX_PLY + 2],
@@ -235,6 +238,7 @@ impl Searcher {
         self.capture_history.iter_mut().for_each(|h| *h = 0);
         self.continuation.iter_mut().for_each(|h| *h = 0);
         self.correction.iter_mut().for_each(|h| *h = 0);
+        self.correction_move.iter_mut().for_each(|h| *h = 0);
         self.counter.iter_mut().for_each(|h| *h = 0);
     }
 

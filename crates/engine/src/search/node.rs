@@ -4,6 +4,14 @@
 use super::ordering::{lmp_limit, piece_to};
 use super::*;
 
+/// One step of a correction entry towards `diff` (a search's score less the static
+/// evaluation), by more the deeper the search; an entry stays within 64 centipawns.
+fn correction_step(e: &mut i32, diff: i32, depth: i32) {
+    let w = (depth + 1).min(16);
+    let target = diff.clamp(-400, 400) * CORRECTION_GRAIN;
+    *e = ((*e * (256 - w) + target * w) / 256).clamp(-64 * CORRECTION_GRAIN, 64 * CORRECTION_GRAIN);
+}
+
 impl Searcher {
     /// The score of a repetition of the current position, if it repeats one since the
     /// last irreversible stretch (judged as the game judges it).
@@ -90,15 +98,30 @@ impl Searcher {
         raw + c / (100 * CORRECTION_GRAIN)
     }
 
+    /// The static evaluation `raw` of `pos`, reached by the move `prev` (a piece type on
+    /// its square), corrected by its structures and by what followed that move before.
+    fn corrected_after(&self, pos: &Position, raw: i32, prev: Option<usize>) -> i32 {
+        let c = self.corrected(pos, raw);
+        match prev {
+            Some(pt) if self.params.correction_move != 0 && raw.abs() < MATE_BOUND => {
+                let e = self.correction_move[pos.side_to_move().index() * PIECE_TO + pt];
+                c + e * self.params.correction_move / (100 * CORRECTION_GRAIN)
+            }
+            _ => c,
+        }
+    }
+
+    /// Moves the correction of the move `prev` that reached `pos` towards `diff`.
+    fn update_move_correction(&mut self, pos: &Position, prev: usize, diff: i32, depth: i32) {
+        let e = &mut self.correction_move[pos.side_to_move().index() * PIECE_TO + prev];
+        correction_step(e, diff, depth);
+    }
+
     /// Moves the corrections of `pos` towards `diff` (a search's score less the static
     /// evaluation), by more the deeper the search.
     fn update_correction(&mut self, pos: &Position, diff: i32, depth: i32) {
-        let w = (depth + 1).min(16);
-        let target = diff.clamp(-400, 400) * CORRECTION_GRAIN;
         for i in self.correction_indices(pos) {
-            let e = &mut self.correction[i];
-            *e = ((*e * (256 - w) + target * w) / 256)
-                .clamp(-64 * CORRECTION_GRAIN, 64 * CORRECTION_GRAIN);
+            correction_step(&mut self.correction[i], diff, depth);
         }
     }
 
@@ -205,7 +228,7 @@ impl Searcher {
             -INF
         } else {
             raw_eval = tt.map_or_else(|| self.evaluate(pos, ply), |e| e.eval);
-            corrected_eval = self.corrected(pos, raw_eval);
+            corrected_eval = self.corrected_after(pos, raw_eval, self.stack[ply].piece_to);
             // the stored score is a better guess where its bound allows
             match (tt, tt_score) {
                 (Some(e), Some(s))
@@ -497,7 +520,7 @@ impl Searcher {
                 let corrected = if p.correction_entry {
                     corrected_eval
                 } else {
-                    self.corrected(pos, raw_eval)
+                    self.corrected_after(pos, raw_eval, self.stack[ply].piece_to)
                 };
                 let agrees = match bound {
                     Bound::Lower => best_score > corrected,
@@ -506,6 +529,9 @@ impl Searcher {
                 };
                 if agrees {
                     self.update_correction(pos, best_score - raw_eval, depth);
+                    if let Some(prev) = self.stack[ply].piece_to {
+                        self.update_move_correction(pos, prev, best_score - raw_eval, depth);
+                    }
                 }
             }
             // the static evaluation as the network gave it, before the correction (the
@@ -801,5 +827,24 @@ mod tests {
         assert_eq!(s.corrected(&a.with_side(Color::Black), 0), 0);
         s.params.correction_pieces = 50;
         assert_eq!(s.corrected(&a, 0), c / 2);
+    }
+
+    #[test]
+    fn the_move_correction_learns_what_followed_a_move() {
+        let v = variant("asha", Some("fairy-stockfish"), &[]).unwrap();
+        let a = Position::from_fen(v, "4k3/pp3ppp/8/8/8/8/PP3PPP/2R1K3 b - - 0 1").unwrap();
+        let mut s = Searcher::new(1);
+        s.params.correction_move = 100;
+        let (rook_c1, rook_d1) = (Some(3 * GRID_SQUARES + 2), Some(3 * GRID_SQUARES + 3));
+        for _ in 0..200 {
+            s.update_move_correction(&a, rook_c1.unwrap(), -50, 20);
+        }
+        let c = s.corrected_after(&a, 0, rook_c1) - s.corrected(&a, 0);
+        assert!((-50..=-48).contains(&c), "{c}");
+        assert_eq!(s.corrected_after(&a, 0, rook_d1), s.corrected(&a, 0));
+        assert_eq!(s.corrected_after(&a, 0, None), s.corrected(&a, 0));
+        assert_eq!(s.corrected_after(&a.with_side(Color::White), 0, rook_c1), 0);
+        s.params.correction_move = 0;
+        assert_eq!(s.corrected_after(&a, 0, rook_c1), s.corrected(&a, 0));
     }
 }

@@ -43,6 +43,9 @@ pub struct Params {
     /// Whether a node's correction update tests its bound against the corrected
     /// evaluation as it was when the node was entered (else as its children left it).
     pub correction_entry: bool,
+    /// The same keyed by the move that reached the position (its piece type and square)
+    /// and the side to move: the share applied, in percent.
+    pub correction_move: i32,
     /// The game's network evaluation, where one is embedded (else the linear one).
     pub nnue: bool,
 }
@@ -67,6 +70,7 @@ impl Default for Params {
             correction: 100,
             correction_pieces: 50,
             correction_entry: false,
+            correction_move: 0,
             nnue: true,
         }
     }
@@ -98,6 +102,7 @@ impl Params {
             "correction" => self.correction = n,
             "correction_pieces" => self.correction_pieces = n,
             "correction_entry" => self.correction_entry = b,
+            "correction_move" => self.correction_move = n,
             "nnue" => self.nnue = b,
             other => return Err(format!("no search parameter {other:?}")),
         }
