@@ -139,6 +139,9 @@ fn a_spread_never_picks_a_move_far_below_the_best() {
             let r = s.search(&g, &limits, |_| {});
             let m = g.position().uci(r.best.expect("a move"));
             assert_eq!(m, "e4d5", "level {level}");
+            // each search of the same searcher searches (the limit reached by the one
+            // before does not stop it at once)
+            assert!(r.info.depth >= 5, "level {level}: depth {}", r.info.depth);
         }
     }
 }
