@@ -330,6 +330,8 @@ pub(super) fn play_game(args: &GameArgs, spec: &LabSpec, index: usize) -> Result
             let searcher = Mutex::new(Searcher::new(16));
             let think = |g: &ChessGame, _, seat| {
                 let mut s = searcher.lock().unwrap_or_else(|e| e.into_inner());
+                // a finished search leaves its stop flag set
+                s.stop.store(false, std::sync::atomic::Ordering::Relaxed);
                 let mut limits = Limits::default();
                 ashta_engine::levels::apply_level(level_of(seat), &mut limits, &mut s);
                 if limits.nodes.is_none() && limits.movetime.is_none() {

@@ -396,8 +396,6 @@ impl Searcher {
         };
         last.nodes = self.nodes;
         last.elapsed = self.start.elapsed();
-        // a limit reached set the stop flag: the next search starts afresh
-        self.stop.store(false, Ordering::Relaxed);
         SearchResult {
             best: Some(best),
             ponder,
