@@ -154,7 +154,8 @@ pub struct Searcher {
     capture_history: Vec<i16>,
     continuation: Vec<i16>,
     /// How far the searches found the static evaluation off, by side to move and pawn
-    /// structure, in 1/`CORRECTION_GRAIN` centipawns.
+    /// structure, then by side to move and White's, then Black's, other pieces, in
+    /// 1/`CORRECTION_GRAIN` centipawns.
     correction: Vec<i32>,
     /// The same by side to move and the move that reached the position.
     correction_move: Vec<i32>,
