@@ -78,6 +78,7 @@ pub struct SearchResult {
     pub info: Info,
 }
 
+mod correction;
 mod node;
 mod ordering;
 mod params;

@@ -1,16 +1,9 @@
 //! One node of the search: the principal-variation search with its pruning, reductions
 //! and extensions, quiescence on captures, and the games' end rules at each node.
 
+use super::correction::Keys;
 use super::ordering::{lmp_limit, piece_to};
 use super::*;
-
-/// One step of a correction entry towards `diff` (a search's score less the static
-/// evaluation), by more the deeper the search; an entry stays within 64 centipawns.
-fn correction_step(e: &mut i32, diff: i32, depth: i32) {
-    let w = (depth + 1).min(16);
-    let target = diff.clamp(-400, 400) * CORRECTION_GRAIN;
-    *e = ((*e * (256 - w) + target * w) / 256).clamp(-64 * CORRECTION_GRAIN, 64 * CORRECTION_GRAIN);
-}
 
 impl Searcher {
     /// The score of a repetition of the current position, if it repeats one since the
@@ -56,73 +49,6 @@ impl Searcher {
             return net.output(&self.accs[ply], pos);
         }
         evaluate_with(pos, self.tables.expect("tables are set when searching"))
-    }
-
-    /// The correction history's entries of `pos`: that of its side to move and pawns,
-    /// then those of its side to move and each colour's other pieces (on the board and
-    /// in hand), White's and Black's.
-    fn correction_indices(&self, pos: &Position) -> [usize; 3] {
-        let mix =
-            |x: u128, k: u64| ((x as u64) ^ ((x >> 64) as u64).rotate_left(29)).wrapping_mul(k);
-        let pawns = |c: Color| self.pawn.map_or(0, |k| pos.pieces(c, k).0);
-        let h = mix(pawns(Color::White), 0x9E37_79B9_7F4A_7C15)
-            ^ mix(pawns(Color::Black), 0xC2B2_AE3D_27D4_EB4F).rotate_left(17);
-        let stm = pos.side_to_move().index() * CORRECTION_SIZE;
-        let others = |c: Color| {
-            let mut h = 0u64;
-            for k in 0..pos.variant().kinds() as ashta_rules::chess::Kind {
-                let key = 0x9E37_79B9_7F4A_7C15u64.wrapping_mul(2 * k as u64 + 1);
-                if Some(k) != self.pawn {
-                    h ^= mix(pos.pieces(c, k).0, key).rotate_left(k as u32 * 7);
-                }
-                h ^= (pos.in_hand(c, k) as u64).wrapping_mul(key.rotate_left(31));
-            }
-            let i = (h.wrapping_mul(0xFF51_AFD7_ED55_8CCD) >> 50) as usize % CORRECTION_SIZE;
-            (1 + c.index()) * 2 * CORRECTION_SIZE + stm + i
-        };
-        [
-            stm + (h >> 50) as usize % CORRECTION_SIZE,
-            others(Color::White),
-            others(Color::Black),
-        ]
-    }
-
-    /// The static evaluation `raw` of `pos` with the correction history's share added.
-    pub(super) fn corrected(&self, pos: &Position, raw: i32) -> i32 {
-        let (p, o) = (self.params.correction, self.params.correction_pieces);
-        if (p == 0 && o == 0) || raw.abs() >= MATE_BOUND {
-            return raw;
-        }
-        let [a, w, b] = self.correction_indices(pos);
-        let c = self.correction[a] * p + (self.correction[w] + self.correction[b]) * o;
-        raw + c / (100 * CORRECTION_GRAIN)
-    }
-
-    /// The static evaluation `raw` of `pos`, reached by the move `prev` (a piece type on
-    /// its square), corrected by its structures and by what followed that move before.
-    fn corrected_after(&self, pos: &Position, raw: i32, prev: Option<usize>) -> i32 {
-        let c = self.corrected(pos, raw);
-        match prev {
-            Some(pt) if self.params.correction_move != 0 && raw.abs() < MATE_BOUND => {
-                let e = self.correction_move[pos.side_to_move().index() * PIECE_TO + pt];
-                c + e * self.params.correction_move / (100 * CORRECTION_GRAIN)
-            }
-            _ => c,
-        }
-    }
-
-    /// Moves the correction of the move `prev` that reached `pos` towards `diff`.
-    fn update_move_correction(&mut self, pos: &Position, prev: usize, diff: i32, depth: i32) {
-        let e = &mut self.correction_move[pos.side_to_move().index() * PIECE_TO + prev];
-        correction_step(e, diff, depth);
-    }
-
-    /// Moves the corrections of `pos` towards `diff` (a search's score less the static
-    /// evaluation), by more the deeper the search.
-    fn update_correction(&mut self, pos: &Position, diff: i32, depth: i32) {
-        for i in self.correction_indices(pos) {
-            correction_step(&mut self.correction[i], diff, depth);
-        }
     }
 
     pub(super) fn tables(&self) -> &'static Tables {
@@ -224,11 +150,13 @@ impl Searcher {
         // the evaluation as the network (or linear model) gives it
         let mut raw_eval = 0;
         let mut corrected_eval = 0;
+        let mut keys = Keys::default();
         let eval = if in_check {
             -INF
         } else {
             raw_eval = tt.map_or_else(|| self.evaluate(pos, ply), |e| e.eval);
-            corrected_eval = self.corrected_after(pos, raw_eval, self.stack[ply].piece_to);
+            keys = self.correction_keys(pos, self.stack[ply].piece_to);
+            corrected_eval = self.corrected(&keys, raw_eval);
             // the stored score is a better guess where its bound allows
             match (tt, tt_score) {
                 (Some(e), Some(s))
@@ -509,7 +437,7 @@ impl Searcher {
             } else {
                 Bound::Upper
             };
-            if (p.correction != 0 || p.correction_pieces != 0)
+            if p.corrects()
                 && !in_check
                 && best_move
                     .is_none_or(|m| captured(pos, m).is_none() && m.kind() != MoveKind::Promotion)
@@ -520,7 +448,7 @@ impl Searcher {
                 let corrected = if p.correction_entry {
                     corrected_eval
                 } else {
-                    self.corrected_after(pos, raw_eval, self.stack[ply].piece_to)
+                    self.corrected(&keys, raw_eval)
                 };
                 let agrees = match bound {
                     Bound::Lower => best_score > corrected,
@@ -528,17 +456,14 @@ impl Searcher {
                     Bound::Exact => true,
                 };
                 if agrees {
-                    self.update_correction(pos, best_score - raw_eval, depth);
-                    if let Some(prev) = self.stack[ply].piece_to {
-                        self.update_move_correction(pos, prev, best_score - raw_eval, depth);
-                    }
+                    self.update_correction(&keys, best_score - raw_eval, depth);
                 }
             }
             // the static evaluation as the network gave it, before the correction (the
             // search before the correction history kept the stored score's bound here)
             let static_eval = if in_check {
                 0
-            } else if p.correction != 0 || p.correction_pieces != 0 {
+            } else if p.corrects() {
                 raw_eval
             } else {
                 self.stack[ply].eval
@@ -617,7 +542,7 @@ impl Searcher {
                 return 0;
             }
             raw = tt.map_or_else(|| self.evaluate(pos, ply), |e| e.eval);
-            stand = self.corrected(pos, raw);
+            stand = self.corrected(&self.correction_keys(pos, None), raw);
             if stand >= beta {
                 if tt.is_none() {
                     self.tt
@@ -759,92 +684,4 @@ pub(super) fn null_move_safe(pos: &Position) -> bool {
         return false;
     }
     has_pieces(pos)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use ashta_rules::chess::variant;
-
-    #[test]
-    fn the_correction_learns_a_structure_s_error_and_no_other_s() {
-        let v = variant("asha", Some("fairy-stockfish"), &[]).unwrap();
-        let fen = |f: &str| Position::from_fen(v, f).unwrap();
-        let a = fen("4k3/pp3ppp/8/8/8/8/PP3PPP/4K3 w - - 0 1");
-        // the same pawns, the pieces elsewhere: one structure
-        let a2 = fen("3k4/pp3ppp/8/8/8/8/PP3PPP/2R1K3 w - - 0 1");
-        let b = fen("4k3/pp3ppp/8/8/4P3/8/PP4PP/4K3 w - - 0 1");
-        let mut s = Searcher::new(1);
-        s.pawn = v.kind_of_letter('p');
-        s.params.correction = 100;
-        s.params.correction_pieces = 0;
-        assert_eq!(s.corrected(&a, 37), 37, "nothing learned yet");
-        for _ in 0..200 {
-            s.update_correction(&a, 40, 20);
-        }
-        let c = s.corrected(&a, 37) - 37;
-        assert!((38..=40).contains(&c), "{c}");
-        assert_eq!(s.corrected(&a2, 0), c);
-        assert_eq!(s.corrected(&b, 37), 37, "another structure");
-        // the other side to move keeps its own entries
-        assert_eq!(s.corrected(&a.with_side(Color::Black), 37), 37);
-        // a correction has a ceiling, and the share applied follows the parameter
-        for _ in 0..200 {
-            s.update_correction(&a, 5000, 20);
-        }
-        assert_eq!(s.corrected(&a, 0), 64);
-        s.params.correction = 50;
-        assert_eq!(s.corrected(&a, 0), 32);
-        s.params.correction = 0;
-        assert_eq!(s.corrected(&a, 0), 0);
-        // mate scores are not corrected
-        s.params.correction = 100;
-        assert_eq!(s.corrected(&a, MATE - 3), MATE - 3);
-    }
-
-    #[test]
-    fn the_pieces_correction_learns_each_colour_s_pieces_apart() {
-        let v = variant("asha", Some("fairy-stockfish"), &[]).unwrap();
-        let fen = |f: &str| Position::from_fen(v, f).unwrap();
-        let a = fen("r3k3/pp3ppp/8/8/8/8/PP3PPP/2R1K3 w - - 0 1");
-        // White's pieces as in `a`, Black's elsewhere, and other pawns: White's entry only
-        let same_white = fen("4k2r/p4ppp/8/8/8/8/PP3PP1/2R1K3 w - - 0 1");
-        // both colours' pieces moved: a position of its own
-        let other = fen("3rk3/pp3ppp/8/8/8/8/PP3PPP/3RK3 w - - 0 1");
-        let mut s = Searcher::new(1);
-        s.pawn = v.kind_of_letter('p');
-        s.params.correction = 0;
-        s.params.correction_pieces = 100;
-        for _ in 0..200 {
-            s.update_correction(&a, 30, 20);
-        }
-        // White's and Black's entries both learned the 30: the share applied is each's
-        let c = s.corrected(&a, 0);
-        assert!((57..=60).contains(&c), "{c}");
-        let half = s.corrected(&same_white, 0);
-        assert!((28..=30).contains(&half), "{half}");
-        assert_eq!(s.corrected(&other, 0), 0);
-        assert_eq!(s.corrected(&a.with_side(Color::Black), 0), 0);
-        s.params.correction_pieces = 50;
-        assert_eq!(s.corrected(&a, 0), c / 2);
-    }
-
-    #[test]
-    fn the_move_correction_learns_what_followed_a_move() {
-        let v = variant("asha", Some("fairy-stockfish"), &[]).unwrap();
-        let a = Position::from_fen(v, "4k3/pp3ppp/8/8/8/8/PP3PPP/2R1K3 b - - 0 1").unwrap();
-        let mut s = Searcher::new(1);
-        s.params.correction_move = 100;
-        let (rook_c1, rook_d1) = (Some(3 * GRID_SQUARES + 2), Some(3 * GRID_SQUARES + 3));
-        for _ in 0..200 {
-            s.update_move_correction(&a, rook_c1.unwrap(), -50, 20);
-        }
-        let c = s.corrected_after(&a, 0, rook_c1) - s.corrected(&a, 0);
-        assert!((-50..=-48).contains(&c), "{c}");
-        assert_eq!(s.corrected_after(&a, 0, rook_d1), s.corrected(&a, 0));
-        assert_eq!(s.corrected_after(&a, 0, None), s.corrected(&a, 0));
-        assert_eq!(s.corrected_after(&a.with_side(Color::White), 0, rook_c1), 0);
-        s.params.correction_move = 0;
-        assert_eq!(s.corrected_after(&a, 0, rook_c1), s.corrected(&a, 0));
-    }
 }

@@ -77,6 +77,12 @@ impl Default for Params {
 }
 
 impl Params {
+    /// Whether the static evaluation is corrected by the pawn or pieces correction
+    /// history (the transposition table then keeps the evaluation before it).
+    pub fn corrects(&self) -> bool {
+        self.correction != 0 || self.correction_pieces != 0
+    }
+
     /// Sets one parameter by name (`lmp=0`, `rfp_margin=80`).
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
         let n: i32 = value
