@@ -81,6 +81,11 @@ async function waitMoves(id, n, ms = 20000) {
   }
 }
 
+// Waits until the page shows at least n moves of its game (the server may have them first).
+async function waitPageMoves(n) {
+  await page.waitForFunction((k) => document.querySelector(`#moves span.mv[data-ply="${k}"]`), n);
+}
+
 // Waits until `seat` is to act (the computers and the dice may act first).
 async function waitForSeat(id, seat, ms = 30000) {
   const end = Date.now() + ms;
@@ -573,9 +578,11 @@ await check("moves typed on the keyboard, in SAN or as the rules read them", asy
   await page.fill("#move-input", "e4");
   await page.press("#move-input", "Enter");
   await waitMoves(id, 1, 5000);
+  await waitPageMoves(1);
   await page.fill("#move-input", "c7c5");
   await page.press("#move-input", "Enter");
   await waitMoves(id, 2, 5000);
+  await waitPageMoves(2);
   await page.fill("#move-input", "Nf3+");
   await page.press("#move-input", "Enter");
   const s = await waitMoves(id, 3, 5000);
