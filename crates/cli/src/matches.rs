@@ -4,7 +4,7 @@
 
 use anyhow::{anyhow, bail, Result};
 use ashta_rules::chess::{pgn, ChessGame, Variant};
-use ashta_rules::{Dice, Game, Turn};
+use ashta_rules::{Dice, Game, Outcome, Turn};
 use std::sync::mpsc::channel;
 use std::time::Duration;
 
@@ -235,25 +235,30 @@ fn play_game(
         ("Black", black),
         ("Round", round.to_string()),
     ];
-    if let Some(why) = &disputed {
+    // an end the rules did not make is the record's result and termination (one of each);
+    // a disputed game stays unfinished ("*"), its termination saying why
+    let white_seat = |won: bool| usize::from(!won);
+    let ended = if let Some(why) = &disputed {
         tags.push(("Termination", format!("rules dispute: {why}")));
-    }
-    if let Some(white) = adjudicated {
-        tags.push(("Termination", "adjudication".into()));
-        let result = match white {
-            w if w > 0.5 => "1-0",
-            w if w < 0.5 => "0-1",
-            _ => "1/2-1/2",
-        };
-        tags.push(("Result", result.into()));
-    }
-    if lost_on_time.is_some() {
-        tags.push(("Termination", "time forfeit".into()));
-        let white_won = (score == 1.0) == a_white;
-        tags.push(("Result", if white_won { "1-0" } else { "0-1" }.into()));
-    }
+        None
+    } else if let Some(white) = adjudicated {
+        Some(if white == 0.5 {
+            Outcome::draw("adjudication")
+        } else {
+            Outcome::win(white_seat(white > 0.5), "adjudication")
+        })
+    } else if lost_on_time.is_some() {
+        Some(Outcome::win(
+            white_seat((score == 1.0) == a_white),
+            "time forfeit",
+        ))
+    } else if g.outcome().is_none() {
+        Some(Outcome::draw("the match's move limit"))
+    } else {
+        None
+    };
     let tags: Vec<(&str, &str)> = tags.iter().map(|(k, v)| (*k, v.as_str())).collect();
-    let mut record = pgn::write(&g, &tags);
+    let mut record = pgn::write_ended(&g, &tags, ended.as_ref());
     record.push('\n');
     Ok(Played {
         score,
@@ -445,7 +450,7 @@ mod tests {
             max_plies: 60,
             jobs: 2,
             sprt: None,
-            adjudicate: false,
+            adjudicate: true,
         };
         let result = play_match(v, "ashta:8", "ashta:1", &spec).unwrap();
         assert_eq!(result.scores.len(), 4);
@@ -463,6 +468,16 @@ mod tests {
             };
             // in the order of the rounds, each opening twice
             assert!(text.contains(&format!("[Round \"{}\"]", i + 1)), "{text}");
+            // one result, the same in the tags and after the moves, and never unfinished:
+            // an adjudicated game or one cut at the match's move limit says so
+            let results: Vec<&str> = text
+                .lines()
+                .filter_map(|l| l.strip_prefix("[Result \"")?.strip_suffix("\"]"))
+                .collect();
+            assert_eq!(results.len(), 1, "{text}");
+            assert_ne!(results[0], "*", "{text}");
+            assert!(text.trim_end().ends_with(results[0]), "{text}");
+            assert_eq!(text.matches("[Termination ").count(), 1, "{text}");
             pgn::read(&text).unwrap();
         }
         assert!(Player::from_spec("nonsense", v).is_err());
