@@ -329,6 +329,12 @@ pub(crate) enum Command {
         /// no weight in the output so that the network starts as it was.
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=ashta_engine::nnue::HIDDEN_MAX as i64))]
         hidden: Option<u32>,
+        /// Sets of inputs chosen by where each side's king stands: 9 (its rank, first,
+        /// second or beyond, by its file, left of its start file, on it or right of it) or 1 (default: as the
+        /// network of --from has, or 1); learning on from a network of one set, each set
+        /// starts as a copy of it.
+        #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(["1", "9"]))]
+        king_buckets: Option<String>,
     },
     /// List the games, their rulesets and options.
     Games,

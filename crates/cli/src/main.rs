@@ -502,6 +502,7 @@ fn run(cli: Cli) -> Result<()> {
             freeze_first,
             buckets,
             hidden,
+            king_buckets,
         } => {
             let spec = ashta_engine::nnue::train::TrainSpec {
                 epochs,
@@ -510,6 +511,7 @@ fn run(cli: Cli) -> Result<()> {
                 freeze_first,
                 buckets: buckets.map_or(0, |b| b as usize),
                 hidden: hidden.map_or(0, |h| h as usize),
+                king_buckets: king_buckets.map_or(0, |k| k.parse().unwrap_or(1)),
                 threads: threads
                     .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
                 ..Default::default()

@@ -44,19 +44,37 @@ pub fn run(
             text.push('\n');
         }
     }
-    let samples = train::read_samples(v, &text, lambda, mirrors).map_err(|e| anyhow!("{e}"))?;
+    // the king buckets asked for, or those of the network learned on
+    let had = start.as_ref().map_or(1, |m| {
+        m.w1.len() / m.width() / nnue::Inputs::of(v).per_bucket
+    });
+    let king_buckets = match spec.king_buckets {
+        0 => had,
+        n => n,
+    };
+    anyhow::ensure!(
+        king_buckets >= had,
+        "the network learned on has {had} sets of inputs by the king's square; it keeps them"
+    );
+    let inputs = nnue::Inputs::with_king_buckets(v, king_buckets);
+    let samples =
+        train::read_samples(v, &inputs, &text, lambda, mirrors).map_err(|e| anyhow!("{e}"))?;
     drop(text);
     anyhow::ensure!(!samples.is_empty(), "no positions in the data");
-    let inputs = nnue::Inputs::of(v);
+    let start = start.map(|m| m.with_king_buckets(inputs.per_bucket, inputs.king_buckets));
     let start = train::starting_model(&inputs, spec, start);
     let buckets = match spec.buckets {
         0 => start.buckets(),
         n => n,
     };
     println!(
-        "{} positions, {} inputs, {} hidden units a side{} (read in {:.1} s)",
+        "{} positions, {} inputs{}, {} hidden units a side{} (read in {:.1} s)",
         samples.len(),
         inputs.count,
+        match inputs.king_buckets {
+            1 => String::new(),
+            n => format!(" in {n} sets by the king's square"),
+        },
         start.width(),
         match (start.layer2(), buckets) {
             (0, 1) => String::new(),

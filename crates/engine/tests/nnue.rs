@@ -3,7 +3,7 @@
 //! format round-trips and refuses what does not fit, and training learns from labels.
 
 use ashta_engine::nnue::train::{self, Model, TrainSpec};
-use ashta_engine::nnue::{Inputs, Net};
+use ashta_engine::nnue::{Inputs, Net, KING_BUCKETS};
 use ashta_rules::chess::{variant, ChessGame, MoveList, Position, GAMES};
 use ashta_rules::Dice;
 
@@ -31,6 +31,15 @@ fn random_bucketed_net(v: &'static ashta_rules::chess::Variant, n: usize, seed: 
     Net::read(v, &train::to_bytes(&inputs, &model)).expect("a network written reads back")
 }
 
+/// A network of small random weights with its inputs in sets by the king's square.
+fn random_king_net(v: &'static ashta_rules::chess::Variant, seed: u64) -> Net {
+    let inputs = Inputs::with_king_buckets(v, KING_BUCKETS);
+    let model = Model::new(inputs.count, seed);
+    let net = Net::read(v, &train::to_bytes(&inputs, &model)).expect("reads back");
+    assert_eq!(net.inputs.king_buckets, KING_BUCKETS);
+    net
+}
+
 /// A network of small random weights of `width` hidden units a side.
 fn random_wide_net(v: &'static ashta_rules::chess::Variant, width: usize, seed: u64) -> Net {
     let inputs = Inputs::of(v);
@@ -47,50 +56,78 @@ fn updating_the_accumulator_move_by_move_equals_summing_it_afresh() {
         // some games with a second layer (of a size compiled apart or not), some with
         // output buckets
         // and some 128 units wide (or 40, a width compiled apart)
-        let net = match n % 6 {
+        let net = match n % 7 {
             0 => random_net(v, 7),
             1 => random_layered_net(v, 16, 7),
             2 => random_bucketed_net(v, 8, 7),
             3 => random_wide_net(v, 128, 7),
             4 => random_wide_net(v, 40, 7),
+            5 => random_king_net(v, 7),
             _ => random_layered_net(v, 5, 7),
         };
-        let mut dice = Dice::new(11);
-        let mut list = MoveList::new();
-        let mut checked = 0;
-        for game in 0..20 {
-            let mut pos: Position = ChessGame::new(v).position().clone();
-            let mut acc = net.refresh(&pos);
-            for _ in 0..200 {
-                pos.generate_legal(&mut list);
-                if list.is_empty() {
-                    break;
-                }
-                let m = list.as_slice()[(dice.unit() * list.len() as f64) as usize % list.len()];
-                let mut child = pos.clone();
-                child.play_unchecked(m);
-                if checked % 2 == 0 {
-                    net.update(&mut acc, &pos, &child);
-                } else {
-                    // as the search does: the child's accumulator from the parent's
-                    let mut next = net.refresh(&ChessGame::new(v).position().clone());
-                    net.update_from(&mut next, &acc, &pos, &child);
-                    acc = next;
-                }
-                let fresh = net.refresh(&child);
-                assert!(
-                    acc == fresh && net.output(&acc, &child) == net.output(&fresh, &child),
-                    "{} game {game}: after {} from {}",
-                    info.id,
-                    pos.uci(m),
-                    pos.fen()
-                );
-                checked += 1;
-                pos = child;
-            }
+        // the games with a learned network, with king buckets too
+        let learned = variant(info.id, Some("fairy-stockfish"), &[])
+            .ok()
+            .and_then(Net::of);
+        let nets = match learned {
+            Some(_) if n % 7 != 5 => vec![net, random_king_net(v, 9)],
+            _ => vec![net],
+        };
+        for net in &nets {
+            updates_equal_sums(v, info.id, net);
         }
-        assert!(checked > 500, "{}: {checked} moves checked", info.id);
     }
+}
+
+/// Plays 20 random games of `v` and checks the updated accumulator against one summed
+/// afresh at every move.
+fn updates_equal_sums(v: &'static ashta_rules::chess::Variant, id: &str, net: &Net) {
+    let mut dice = Dice::new(11);
+    let mut list = MoveList::new();
+    let mut checked = 0;
+    // moves after which a view reads another set of inputs (summed afresh)
+    let mut new_sets = 0;
+    for game in 0..20 {
+        let mut pos: Position = ChessGame::new(v).position().clone();
+        let mut acc = net.refresh(&pos);
+        for _ in 0..200 {
+            pos.generate_legal(&mut list);
+            if list.is_empty() {
+                break;
+            }
+            let m = list.as_slice()[(dice.unit() * list.len() as f64) as usize % list.len()];
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            if checked % 2 == 0 {
+                net.update(&mut acc, &pos, &child);
+            } else {
+                // as the search does: the child's accumulator from the parent's
+                let mut next = net.refresh(&ChessGame::new(v).position().clone());
+                net.update_from(&mut next, &acc, &pos, &child);
+                acc = next;
+            }
+            let fresh = net.refresh(&child);
+            assert!(
+                acc == fresh && net.output(&acc, &child) == net.output(&fresh, &child),
+                "{} game {game}: after {} from {}",
+                id,
+                pos.uci(m),
+                pos.fen()
+            );
+            checked += 1;
+            for c in ashta_rules::geometry::Color::BOTH {
+                let set = |p: &Position| net.inputs.king_bucket(p, c, false);
+                new_sets += usize::from(set(&pos) != set(&child));
+            }
+            pos = child;
+        }
+    }
+    assert!(checked > 500, "{}: {checked} moves checked", id);
+    assert_eq!(
+        new_sets > 0,
+        net.inputs.king_buckets > 1,
+        "{id}: {new_sets}"
+    );
 }
 
 #[test]
@@ -170,6 +207,75 @@ fn a_widened_network_scores_as_before_and_learns_its_new_units() {
     }
     // narrowing is not what widening does: a smaller width leaves the model as it is
     assert_eq!(Model::of_net(net).widen(narrow / 2, 3).width(), narrow);
+}
+
+#[test]
+fn king_buckets_start_as_the_network_they_copy_and_read_the_kings_square() {
+    // `train-net --from NET --king-buckets 9`: each set of inputs a copy of the network's
+    // one, so the network starts scoring every position as it did
+    let v = variant("asha", Some("fairy-stockfish"), &[]).unwrap();
+    let net = Net::of(v).expect("an embedded network");
+    let per = net.inputs.per_bucket;
+    let model = Model::of_net(net).with_king_buckets(per, KING_BUCKETS);
+    let kings = Net::read(
+        v,
+        &train::to_bytes(&Inputs::with_king_buckets(v, 9), &model),
+    )
+    .expect("reads back");
+    assert_eq!(kings.inputs.count, 9 * per);
+    let mut dice = Dice::new(8);
+    let mut list = MoveList::new();
+    let mut pos: Position = ChessGame::new(v).position().clone();
+    for ply in 0..80 {
+        assert_eq!(
+            kings.evaluate(&pos),
+            net.evaluate(&pos),
+            "ply {ply}: {}",
+            pos.fen()
+        );
+        pos.generate_legal(&mut list);
+        if list.is_empty() {
+            break;
+        }
+        let m = list.as_slice()[(dice.unit() * list.len() as f64) as usize % list.len()];
+        pos.play_unchecked(m);
+    }
+    // a model with its sets already is left as it is
+    assert_eq!(
+        model.clone().with_king_buckets(per, 9).w1.len(),
+        model.w1.len()
+    );
+    // the sets: rank (first, second, beyond) by file (left of the start file, on it,
+    // right of it), each side from its own side of the board
+    use ashta_rules::geometry::Color::{Black, White};
+    let set = |game: &str, fen: &str, c, mirror| {
+        let v = variant(game, Some("fairy-stockfish"), &[]).unwrap();
+        let pos = Position::from_fen(v, fen).unwrap();
+        Inputs::with_king_buckets(v, 9).king_bucket(&pos, c, mirror) / Inputs::of(v).count
+    };
+    let castled = "2kr4/8/8/8/8/8/8/6K1 w - - 0 1";
+    assert_eq!(set("asha", castled, White, false), 2);
+    assert_eq!(set("asha", castled, White, true), 0);
+    assert_eq!(set("asha", castled, Black, false), 0);
+    assert_eq!(
+        set("asha", "8/4k3/8/8/8/8/8/4K3 w - - 0 1", Black, false),
+        4
+    );
+    assert_eq!(
+        set("asha", "8/8/8/8/3k4/8/3K4/8 w - - 0 1", White, false),
+        3
+    );
+    assert_eq!(
+        set("asha", "8/8/8/8/3k4/8/3K4/8 w - - 0 1", Black, false),
+        6
+    );
+    // Xiangqi's palace, three by three; Black's view turned half round
+    let palace = "3k5/9/9/9/9/9/9/5K3/9/9 w - - 0 1";
+    assert_eq!(set("xiangqi", palace, White, false), 8);
+    assert_eq!(set("xiangqi", palace, Black, false), 0);
+    // without sets every view reads the one
+    let pos = Position::from_fen(v, castled).unwrap();
+    assert_eq!(Inputs::of(v).king_bucket(&pos, White, false), 0);
 }
 
 /// The position with the colours exchanged and the board mirrored top to bottom, or turned
@@ -350,8 +456,8 @@ fn training_learns_that_a_rook_is_worth_more_than_a_knight() {
             text.push_str(&format!("{fen};{score};{result}\n"));
         }
     }
-    let samples = train::read_samples(v, &text, 1.0, false).unwrap();
     let inputs = Inputs::of(v);
+    let samples = train::read_samples(v, &inputs, &text, 1.0, false).unwrap();
     // one output, and four buckets (of which these positions, 2 to 10 pieces, use two)
     for buckets in [0, 4] {
         let spec = TrainSpec {
@@ -408,8 +514,8 @@ fn a_second_layer_is_learned_and_evaluates_as_it_was_learned() {
             }
         }
     }
-    let samples = train::read_samples(v, &text, 1.0, false).unwrap();
     let inputs = Inputs::of(v);
+    let samples = train::read_samples(v, &inputs, &text, 1.0, false).unwrap();
     let all: Vec<u32> = (0..samples.len() as u32).collect();
     let spec = TrainSpec {
         epochs: 200,
@@ -505,12 +611,18 @@ fn each_output_bucket_serves_its_piece_counts() {
 #[test]
 fn bad_labelled_lines_are_named() {
     let v = variant("asha", Some("seed"), &[]).unwrap();
-    let err = train::read_samples(v, "8/8/8 w - - 0 1;3;1\n", 0.5, false)
+    let err = train::read_samples(v, &Inputs::of(v), "8/8/8 w - - 0 1;3;1\n", 0.5, false)
         .err()
         .unwrap();
     assert!(err.starts_with("line 1"), "{err}");
-    let err = train::read_samples(v, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1;x;1\n", 0.5, false)
-        .err()
-        .unwrap();
+    let err = train::read_samples(
+        v,
+        &Inputs::of(v),
+        "4k3/8/8/8/8/8/8/R3K3 w - - 0 1;x;1\n",
+        0.5,
+        false,
+    )
+    .err()
+    .unwrap();
     assert!(err.contains("score"), "{err}");
 }

@@ -11,6 +11,9 @@
 //! that a move changes it by adding and subtracting a few rows ([`Accumulator::update`]).
 //! The output reads the side to move's accumulator first; a network may have several
 //! output layers (buckets), one read by the number of pieces on the board ([`bucket`]).
+//! A network may also have [`KING_BUCKETS`] sets of inputs, the one a side's view reads
+//! chosen by where that side's king stands ([`Inputs::king_bucket`]): the same piece on
+//! the same square then weighs differently beside the king and away from it.
 //!
 //! Networks are learned by `ashta train-net` ([`train`]) from positions labelled by a
 //! teacher and embedded per game (`crates/engine/nets/<game>.nnue`).
@@ -28,6 +31,11 @@ pub const HIDDEN: usize = 64;
 pub const HIDDEN_MAX: usize = 256;
 /// Pieces of one type in hand that have inputs of their own (more count as this many).
 pub const HAND_MAX: usize = 18;
+/// Sets of inputs of a network with king buckets: the king's rank (first, second, beyond,
+/// from its own side) by its file (left of its file at the start, on it, right of it):
+/// the three by three of a Xiangqi or Janggi palace; in chess and Shogi the two wings a
+/// king castles to, its own file, and the king come out.
+pub const KING_BUCKETS: usize = 9;
 /// Scale of the first layer's integers (1.0 is this).
 const QA: i32 = 255;
 /// Scale of the output layer's integers.
@@ -68,6 +76,14 @@ pub struct Inputs {
     pub turns_half_round: bool,
     /// Pieces on the board at the start (the scale of the output buckets).
     pub start_pieces: u32,
+    /// Sets of inputs chosen by the king's square (1, or [`KING_BUCKETS`]).
+    pub king_buckets: usize,
+    /// Inputs of one set (`count` where there is one).
+    pub per_bucket: usize,
+    files: usize,
+    ranks: usize,
+    /// The king's file at the start, from its own side (each side's is the same).
+    king_file: usize,
 }
 
 impl Inputs {
@@ -115,7 +131,54 @@ impl Inputs {
             count,
             turns_half_round: rotate,
             start_pieces,
+            king_buckets: 1,
+            per_bucket: count,
+            files,
+            ranks,
+            king_file: ashta_rules::chess::ChessGame::new(v)
+                .position()
+                .king_square(Color::White)
+                .map_or(files / 2, |sq| usize::from(sq.file())),
         }
+    }
+
+    /// The inputs of variant `v` in `n` sets chosen by the king's square (1 or
+    /// [`KING_BUCKETS`]; any other number is taken as 1).
+    pub fn with_king_buckets(v: &'static Variant, n: usize) -> Inputs {
+        let mut inp = Inputs::of(v);
+        if n == KING_BUCKETS {
+            inp.king_buckets = n;
+            inp.count = inp.per_bucket * n;
+        }
+        inp
+    }
+
+    /// The first input of the set that `seen`'s view of `pos` (mirrored left to right
+    /// with `mirror`) reads: 0 without king buckets or without a single king on the board.
+    #[inline]
+    pub fn king_bucket(&self, pos: &Position, seen: Color, mirror: bool) -> usize {
+        if self.king_buckets == 1 {
+            return 0;
+        }
+        let Some(sq) = pos.king_square(seen) else {
+            return 0;
+        };
+        let (mut f, mut r) = (usize::from(sq.file()), usize::from(sq.rank()));
+        if mirror {
+            f = self.files - 1 - f;
+        }
+        if seen == Color::Black {
+            r = self.ranks - 1 - r;
+            if self.turns_half_round {
+                f = self.files - 1 - f;
+            }
+        }
+        let file_band = match f.cmp(&self.king_file) {
+            std::cmp::Ordering::Less => 0,
+            std::cmp::Ordering::Equal => 1,
+            std::cmp::Ordering::Greater => 2,
+        };
+        (r.min(2) * 3 + file_band) * self.per_bucket
     }
 
     /// The input of a piece of `owner` and type `k` on grid square `sq`, seen from `seen`.
@@ -146,6 +209,7 @@ impl Inputs {
         mut f: impl FnMut(usize),
     ) {
         let files = pos.variant().shape().files;
+        let at = self.king_bucket(pos, seen, mirror);
         for owner in Color::BOTH {
             for k in 0..self.kinds {
                 for sq in pos.pieces(owner, k as Kind) {
@@ -154,11 +218,11 @@ impl Inputs {
                     } else {
                         sq
                     };
-                    f(self.piece(seen, owner, k, sq.index()));
+                    f(at + self.piece(seen, owner, k, sq.index()));
                 }
                 let n = usize::from(pos.in_hand(owner, k as Kind)).min(HAND_MAX);
                 for i in 0..n {
-                    f(self.hand(seen, owner, k, i));
+                    f(at + self.hand(seen, owner, k, i));
                 }
             }
         }
@@ -346,7 +410,7 @@ fn dot(own: &[i16], other: &[i16], w: &[i16]) -> i32 {
 impl Net {
     /// Reads a network for variant `v` from its bytes; an error says what does not fit.
     pub fn read(v: &'static Variant, bytes: &[u8]) -> Result<Net, String> {
-        let inputs = Inputs::of(v);
+        let mut inputs = Inputs::of(v);
         let mut r = Reader { bytes, at: 0 };
         let (layered, bucketed) = match r.take(8)? {
             m if m == MAGIC => (false, false),
@@ -376,10 +440,16 @@ impl Net {
                 "{hidden} hidden units; 1 to {HIDDEN_MAX} can be read"
             ));
         }
+        if n_in == inputs.count * KING_BUCKETS {
+            inputs = Inputs::with_king_buckets(v, KING_BUCKETS);
+        }
         if n_in != inputs.count || kinds != inputs.kinds {
             return Err(format!(
-                "made for {n_in} inputs and {kinds} piece types; {} has {} and {}",
-                v.spec.game, inputs.count, inputs.kinds
+                "made for {n_in} inputs and {kinds} piece types; {} has {} (or {} with king buckets) and {}",
+                v.spec.game,
+                inputs.count,
+                inputs.count * KING_BUCKETS,
+                inputs.kinds
             ));
         }
         let mut w1 = vec![0i16; n_in * hidden];
@@ -440,12 +510,17 @@ impl Net {
     pub fn refresh(&self, pos: &Position) -> Accumulator {
         let mut acc = Accumulator::default();
         for seen in Color::BOTH {
-            let a = &mut acc.v[seen.index()];
-            a[..self.width].copy_from_slice(&self.b1);
-            self.inputs
-                .active(pos, seen, |i| apply_row::<false>(a, self.row(i)));
+            self.refresh_view(&mut acc, pos, seen);
         }
         acc
+    }
+
+    /// Sums `seen`'s view of `pos` afresh in `acc`.
+    fn refresh_view(&self, acc: &mut Accumulator, pos: &Position, seen: Color) {
+        let a = &mut acc.v[seen.index()];
+        a[..self.width].copy_from_slice(&self.b1);
+        self.inputs
+            .active(pos, seen, |i| apply_row::<false>(a, self.row(i)));
     }
 
     /// Hidden units per side.
@@ -480,6 +555,17 @@ impl Net {
     /// changed are found by comparing the two.
     pub fn update(&self, acc: &mut Accumulator, before: &Position, after: &Position) {
         let inp = &self.inputs;
+        // each view's set of inputs; a view whose king changed sets is summed afresh
+        let at = Color::BOTH.map(|seen| inp.king_bucket(after, seen, false));
+        let moved = Color::BOTH.map(|seen| {
+            inp.king_buckets > 1 && inp.king_bucket(before, seen, false) != at[seen.index()]
+        });
+        let views: &[Color] = match moved {
+            [false, false] => &Color::BOTH,
+            [true, false] => &[Color::Black],
+            [false, true] => &[Color::White],
+            [true, true] => &[],
+        };
         for owner in Color::BOTH {
             for k in 0..inp.kinds {
                 let (a, b) = (
@@ -488,14 +574,14 @@ impl Net {
                 );
                 if a != b {
                     for sq in a & !b {
-                        for seen in Color::BOTH {
-                            let i = inp.piece(seen, owner, k, sq.index());
+                        for &seen in views {
+                            let i = at[seen.index()] + inp.piece(seen, owner, k, sq.index());
                             apply_row::<true>(&mut acc.v[seen.index()], self.row(i));
                         }
                     }
                     for sq in b & !a {
-                        for seen in Color::BOTH {
-                            let i = inp.piece(seen, owner, k, sq.index());
+                        for &seen in views {
+                            let i = at[seen.index()] + inp.piece(seen, owner, k, sq.index());
                             apply_row::<false>(&mut acc.v[seen.index()], self.row(i));
                         }
                     }
@@ -503,17 +589,22 @@ impl Net {
                 let ha = usize::from(before.in_hand(owner, k as Kind)).min(HAND_MAX);
                 let hb = usize::from(after.in_hand(owner, k as Kind)).min(HAND_MAX);
                 for i in hb..ha {
-                    for seen in Color::BOTH {
-                        let j = inp.hand(seen, owner, k, i);
+                    for &seen in views {
+                        let j = at[seen.index()] + inp.hand(seen, owner, k, i);
                         apply_row::<true>(&mut acc.v[seen.index()], self.row(j));
                     }
                 }
                 for i in ha..hb {
-                    for seen in Color::BOTH {
-                        let j = inp.hand(seen, owner, k, i);
+                    for &seen in views {
+                        let j = at[seen.index()] + inp.hand(seen, owner, k, i);
                         apply_row::<false>(&mut acc.v[seen.index()], self.row(j));
                     }
                 }
+            }
+        }
+        for seen in Color::BOTH {
+            if moved[seen.index()] {
+                self.refresh_view(acc, after, seen);
             }
         }
     }
@@ -627,7 +718,8 @@ fn embedded(game: &str) -> Option<&'static [u8]> {
 pub type Weights = (Vec<f32>, Vec<f32>, Vec<f32>, Vec<f32>, Vec<f32>, f32);
 
 /// A network's bytes in the file format, from the learned weights (floats, 1.0 = one
-/// unit): `ASHTANN1`, inputs, hidden units and types (u32), then the first layer's rows,
+/// unit): `ASHTANN1`, inputs (the game's, or [`KING_BUCKETS`] times them: sets by the
+/// king's square), hidden units and types (u32), then the first layer's rows,
 /// its biases, the output weights (i16) and the output bias (i32), little-endian. With a
 /// second layer, `ASHTANN2` and its number of units (u32) after the types, and after the
 /// first layer the second's rows, its biases, the output weights and bias (f32). With

@@ -44,11 +44,11 @@ impl Samples {
 /// do not tell the wings apart).
 pub fn read_samples(
     v: &'static Variant,
+    inp: &Inputs,
     text: &str,
     lambda: f64,
     mirrors: bool,
 ) -> Result<Samples, String> {
-    let inp = Inputs::of(v);
     let mut s = Samples {
         inputs: Vec::new(),
         start: Vec::new(),
@@ -107,6 +107,10 @@ pub struct TrainSpec {
     /// a network learned on with fewer keeps its units and gains new ones that start
     /// with no say in the output.
     pub hidden: usize,
+    /// Sets of inputs chosen by the king's square (0: as many as the network learned on
+    /// has, or one; else 1 or [`super::KING_BUCKETS`]); a network learned on with one
+    /// starts each set as a copy of it.
+    pub king_buckets: usize,
 }
 
 impl Default for TrainSpec {
@@ -122,6 +126,7 @@ impl Default for TrainSpec {
             freeze_first: false,
             buckets: 0,
             hidden: 0,
+            king_buckets: 0,
         }
     }
 }
@@ -275,6 +280,16 @@ impl Model {
             1 => 0,
             n => super::bucket(u32::from(s.pieces[i]), s.start_pieces, n),
         }
+    }
+
+    /// The model with `n` sets of inputs (king buckets) where it has one, each a copy of
+    /// it, so that it computes what it did until the sets learn apart; a model with more
+    /// than one set is returned as it is.
+    pub fn with_king_buckets(mut self, inputs_per_bucket: usize, n: usize) -> Model {
+        if n > 1 && self.w1.len() == inputs_per_bucket * self.width() {
+            self.w1 = self.w1.repeat(n);
+        }
+        self
     }
 
     /// The model of a network already learned (to learn on from it).
