@@ -587,10 +587,19 @@ await check("moves typed on the keyboard, in SAN or as the rules read them", asy
   await page.press("#move-input", "Enter");
   const s = await waitMoves(id, 3, 5000);
   assert.equal(s.moves.map((m) => m.label).join(" "), "e4 c5 Nf3");
+  await waitPageMoves(3);
   await page.fill("#move-input", "Qx9");
   await page.press("#move-input", "Enter");
   await page.waitForFunction(() => document.querySelector("#message").className === "bad");
   assert.equal((await api(`/api/games/${id}`)).moves.length, 3, "a bad move is refused");
+  // a move typed while the last is on its way follows it
+  const quick = await startGame("asha", ["human", "human"]);
+  for (const mv of ["d4", "d5"]) {
+    await page.fill("#move-input", mv);
+    await page.press("#move-input", "Enter");
+  }
+  const q = await waitMoves(quick, 2, 5000);
+  assert.equal(q.moves.map((m) => m.label).join(" "), "d4 d5");
 });
 
 await check("pieces drawn as they move: Janggi's octagons, Makruk's met and khon by letter, Shaturanga's boat and the pieces its die names", async () => {

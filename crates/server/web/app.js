@@ -733,8 +733,8 @@ function typedMove(e) {
   const seats = mySeats(s).filter((i) => s.toAct.includes(i));
   if (view.replay) { say("Go to the game now (End) to move", true); return; }
   if (!seats.length) { say(s.outcome ? "The game is over" : "It is not your move", true); return; }
-  // typed while the last move is on its way: the text stays for Enter once it has landed
-  if (view.sending) { say("The last move is still on its way; press Enter again", true); return; }
+  // typed while the last move is on its way: it goes once that one has landed
+  if (view.sending) { view.typedLater = true; return; }
   const bare = (t) => t.replace(/[+#!?]+$/, "");
   const m = myMoves(s).find((x) => x.text === text || x.label === text || bare(x.label) === bare(text));
   e.target.value = "";
@@ -753,7 +753,10 @@ async function send(m) {
     view.sending = false;
     render(next);
     say("");
+    const box = $("#move-input");
+    if (view.typedLater && box) typedMove({ key: "Enter", target: box });
   } catch (e) { view.sending = false; say(e.message, true); view.selected = null; view.steps = []; drawGame(); }
+  view.typedLater = false;
 }
 
 async function seatAction(path, seat, extra) {
