@@ -214,8 +214,9 @@ fn king_buckets_start_as_the_network_they_copy_and_read_the_kings_square() {
     // `train-net --from NET --king-buckets 9`: each set of inputs a copy of the network's
     // one, so the network starts scoring every position as it did
     let v = variant("asha", Some("fairy-stockfish"), &[]).unwrap();
-    let net = Net::of(v).expect("an embedded network");
+    let net = &random_net(v, 3);
     let per = net.inputs.per_bucket;
+    assert_eq!((net.inputs.king_buckets, per), (1, net.inputs.count));
     let model = Model::of_net(net).with_king_buckets(per, KING_BUCKETS);
     let kings = Net::read(
         v,
