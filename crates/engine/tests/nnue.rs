@@ -164,6 +164,34 @@ fn a_network_read_back_as_weights_writes_the_same_bytes() {
     }
 }
 
+/// Checks that networks `a` and `b` score every position alike along `plies` random
+/// plies of `v` (dice seeded with `seed`).
+fn scores_alike_along_a_game(
+    v: &'static ashta_rules::chess::Variant,
+    a: &Net,
+    b: &Net,
+    plies: usize,
+    seed: u64,
+) {
+    let mut dice = Dice::new(seed);
+    let mut list = MoveList::new();
+    let mut pos: Position = ChessGame::new(v).position().clone();
+    for ply in 0..plies {
+        assert_eq!(
+            a.evaluate(&pos),
+            b.evaluate(&pos),
+            "ply {ply}: {}",
+            pos.fen()
+        );
+        pos.generate_legal(&mut list);
+        if list.is_empty() {
+            break;
+        }
+        let m = list.as_slice()[(dice.unit() * list.len() as f64) as usize % list.len()];
+        pos.play_unchecked(m);
+    }
+}
+
 #[test]
 fn a_widened_network_scores_as_before_and_learns_its_new_units() {
     // `train-net --from --hidden 128`: the network's units are kept, the new ones start
@@ -175,23 +203,7 @@ fn a_widened_network_scores_as_before_and_learns_its_new_units() {
     assert_eq!(model.width(), 2 * narrow);
     let wide = Net::read(v, &train::to_bytes(&net.inputs, &model)).expect("reads back");
     assert_eq!(wide.width(), 2 * narrow);
-    let mut dice = Dice::new(5);
-    let mut list = MoveList::new();
-    let mut pos: Position = ChessGame::new(v).position().clone();
-    for ply in 0..60 {
-        assert_eq!(
-            wide.evaluate(&pos),
-            net.evaluate(&pos),
-            "ply {ply}: {}",
-            pos.fen()
-        );
-        pos.generate_legal(&mut list);
-        if list.is_empty() {
-            break;
-        }
-        let m = list.as_slice()[(dice.unit() * list.len() as f64) as usize % list.len()];
-        pos.play_unchecked(m);
-    }
+    scores_alike_along_a_game(v, &wide, net, 60, 5);
     // the new units have input weights of their own (else they could not learn) and
     // none in the output yet
     let (w1, _, w2, _, _, _) = wide.weights();
@@ -224,23 +236,7 @@ fn king_buckets_start_as_the_network_they_copy_and_read_the_kings_square() {
     )
     .expect("reads back");
     assert_eq!(kings.inputs.count, 9 * per);
-    let mut dice = Dice::new(8);
-    let mut list = MoveList::new();
-    let mut pos: Position = ChessGame::new(v).position().clone();
-    for ply in 0..80 {
-        assert_eq!(
-            kings.evaluate(&pos),
-            net.evaluate(&pos),
-            "ply {ply}: {}",
-            pos.fen()
-        );
-        pos.generate_legal(&mut list);
-        if list.is_empty() {
-            break;
-        }
-        let m = list.as_slice()[(dice.unit() * list.len() as f64) as usize % list.len()];
-        pos.play_unchecked(m);
-    }
+    scores_alike_along_a_game(v, &kings, net, 80, 8);
     // a model with its sets already is left as it is
     assert_eq!(
         model.clone().with_king_buckets(per, 9).w1.len(),
