@@ -17,7 +17,8 @@ pub fn run(
     spec: &train::TrainSpec,
 ) -> Result<()> {
     let started = Instant::now();
-    let start = match from {
+    // the network learned on, and its sets of inputs by the king's square
+    let (start, had) = match from {
         Some(path) => {
             let net = nnue::load(v, path).map_err(|e| anyhow!("{e}"))?;
             let mut m = train::Model::of_net(net);
@@ -31,9 +32,9 @@ pub fn run(
                 );
                 (m.w2, m.b2, m.w3, m.b3) = (fresh.w2, fresh.b2, fresh.w3, fresh.b3);
             }
-            Some(m)
+            (Some(m), net.inputs.king_buckets)
         }
-        None => None,
+        None => (None, 1),
     };
     let mut text = String::new();
     for path in data {
@@ -45,9 +46,6 @@ pub fn run(
         }
     }
     // the king buckets asked for, or those of the network learned on
-    let had = start.as_ref().map_or(1, |m| {
-        m.w1.len() / m.width() / nnue::Inputs::of(v).per_bucket
-    });
     let king_buckets = match spec.king_buckets {
         0 => had,
         n => n,
