@@ -146,3 +146,24 @@ fn a_spread_never_picks_a_move_far_below_the_best() {
         }
     }
 }
+
+#[test]
+fn shatranj_searches_with_its_own_defaults_and_keeps_the_parameters_given() {
+    // Shatranj's default is the search without the correction history: a search with the
+    // defaults goes as one with the correction turned off by name, and the parameters
+    // given are left as they were
+    let g = ChessGame::new(variant("shatranj", None, &[]).unwrap());
+    let nodes = |params: &[(&str, &str)]| {
+        let mut s = Searcher::new(8);
+        for (n, v) in params {
+            s.params.set(n, v).unwrap();
+        }
+        let before = format!("{:?}", s.params);
+        s.search(&g, &Limits::depth(8), |_| {});
+        assert_eq!(format!("{:?}", s.params), before);
+        s.nodes()
+    };
+    let default = nodes(&[]);
+    assert_eq!(default, nodes(&[("correction", "0"), ("correction_pieces", "0")]));
+    assert_ne!(default, nodes(&[("correction", "100"), ("correction_pieces", "50")]));
+}

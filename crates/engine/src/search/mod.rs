@@ -252,8 +252,22 @@ impl Searcher {
     /// Searches the game's current position within `limits`, calling `on_info` after each
     /// completed depth. The caller clears [`Searcher::stop`] before starting (so that a stop
     /// sent before the search begins is not lost), and sets [`Searcher::ponder`] for a
-    /// ponder search.
+    /// ponder search. [`Searcher::params`] apply with the game's own defaults
+    /// ([`Params::for_game`]) where they were not set by name.
     pub fn search(
+        &mut self,
+        game: &ChessGame,
+        limits: &Limits,
+        on_info: impl FnMut(&Info),
+    ) -> SearchResult {
+        let given = self.params;
+        self.params = given.for_game(game.position().variant().spec.game);
+        let result = self.search_with_params(game, limits, on_info);
+        self.params = given;
+        result
+    }
+
+    fn search_with_params(
         &mut self,
         game: &ChessGame,
         limits: &Limits,

@@ -48,7 +48,33 @@ pub struct Params {
     pub correction_move: i32,
     /// The game's network evaluation, where one is embedded (else the linear one).
     pub nnue: bool,
+    /// The parameters set by name (bit i: `NAMES[i]`), which a game's defaults leave as
+    /// they are.
+    named: u32,
 }
+
+/// The parameters' names, as [`Params::set`] takes them.
+pub const NAMES: [&str; 19] = [
+    "aspiration",
+    "rfp_margin",
+    "razor_margin",
+    "null_move",
+    "futility_margin",
+    "lmp",
+    "see_pruning",
+    "history_pruning",
+    "lmr_percent",
+    "singular_depth",
+    "check_extension",
+    "check_any_depth",
+    "iir",
+    "continuation",
+    "correction",
+    "correction_pieces",
+    "correction_entry",
+    "correction_move",
+    "nnue",
+];
 
 impl Default for Params {
     fn default() -> Self {
@@ -72,6 +98,7 @@ impl Default for Params {
             correction_entry: false,
             correction_move: 0,
             nnue: true,
+            named: 0,
         }
     }
 }
@@ -83,14 +110,43 @@ impl Params {
         self.correction != 0 || self.correction_pieces != 0
     }
 
-    /// Sets one parameter by name (`lmp=0`, `rfp_margin=80`).
+    /// These parameters with game `game`'s own defaults (its `spec.game`) where they
+    /// differ from the others' and were not set by name. Shatranj searches without the
+    /// correction history: turning it off there scored 212.5/400 against it
+    /// (docs/engine.md).
+    pub fn for_game(self, game: &str) -> Params {
+        let mut p = self;
+        let mut default = |name: &str, value: i32| {
+            if let Some(i) = NAMES.iter().position(|n| *n == name) {
+                if p.named & (1 << i) == 0 {
+                    let _ = p.set_value(name, value);
+                }
+            }
+        };
+        if game == "shatranj" {
+            default("correction", 0);
+            default("correction_pieces", 0);
+        }
+        p
+    }
+
+    /// Sets one parameter by name (`lmp=0`, `rfp_margin=80`); a game's defaults then
+    /// leave it as set.
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
         let n: i32 = value
             .trim()
             .parse()
             .map_err(|_| format!("{name} takes a number, not {value:?}"))?;
+        self.set_value(name.trim(), n)?;
+        if let Some(i) = NAMES.iter().position(|x| *x == name.trim()) {
+            self.named |= 1 << i;
+        }
+        Ok(())
+    }
+
+    fn set_value(&mut self, name: &str, n: i32) -> Result<(), String> {
         let b = n != 0;
-        match name.trim() {
+        match name {
             "aspiration" => self.aspiration = n,
             "rfp_margin" => self.rfp_margin = n,
             "razor_margin" => self.razor_margin = n,
@@ -113,5 +169,42 @@ impl Params {
             other => return Err(format!("no search parameter {other:?}")),
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_name_sets_its_parameter_and_no_other_name_does() {
+        for name in NAMES {
+            let mut p = Params::default();
+            assert!(p.set(name, "7").is_ok(), "{name}");
+        }
+        assert!(Params::default().set("nosuch", "1").is_err());
+        assert!(Params::default().set("lmp", "yes").is_err());
+    }
+
+    #[test]
+    fn shatranj_searches_without_the_correction_unless_it_is_set_by_name() {
+        let d = Params::default();
+        assert!(d.corrects());
+        let s = d.for_game("shatranj");
+        assert_eq!((s.correction, s.correction_pieces), (0, 0));
+        assert!(!s.corrects());
+        // other games keep the defaults
+        for game in ["asha", "makruk", "xiangqi", "janggi", "shogi"] {
+            let g = d.for_game(game);
+            assert_eq!((g.correction, g.correction_pieces), (100, 50), "{game}");
+        }
+        // a value set by name stands in every game
+        let mut named = Params::default();
+        named.set("correction", "100").unwrap();
+        let s = named.for_game("shatranj");
+        assert_eq!((s.correction, s.correction_pieces), (100, 0));
+        named.set("correction_pieces", "30").unwrap();
+        let s = named.for_game("shatranj");
+        assert_eq!((s.correction, s.correction_pieces), (100, 30));
     }
 }
