@@ -164,6 +164,12 @@ fn shatranj_searches_with_its_own_defaults_and_keeps_the_parameters_given() {
         s.nodes()
     };
     let default = nodes(&[]);
-    assert_eq!(default, nodes(&[("correction", "0"), ("correction_pieces", "0")]));
-    assert_ne!(default, nodes(&[("correction", "100"), ("correction_pieces", "50")]));
+    assert_eq!(
+        default,
+        nodes(&[("correction", "0"), ("correction_pieces", "0")])
+    );
+    assert_ne!(
+        default,
+        nodes(&[("correction", "100"), ("correction_pieces", "50")])
+    );
 }
