@@ -139,14 +139,17 @@ impl Params {
     /// Sets one parameter by name (`lmp=0`, `rfp_margin=80`); a game's defaults then
     /// leave it as set.
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let name = name.trim();
+        let i = NAMES
+            .iter()
+            .position(|x| *x == name)
+            .ok_or_else(|| format!("no search parameter {name:?}"))?;
         let n: i32 = value
             .trim()
             .parse()
             .map_err(|_| format!("{name} takes a number, not {value:?}"))?;
-        self.set_value(name.trim(), n)?;
-        if let Some(i) = NAMES.iter().position(|x| *x == name.trim()) {
-            self.named |= 1 << i;
-        }
+        self.set_value(name, n)?;
+        self.named |= 1 << i;
         Ok(())
     }
 
