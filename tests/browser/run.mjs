@@ -143,7 +143,7 @@ async function humanMoveThenReply(id, seat, pick) {
   assert.equal(after.moves[before].text, m.text, "the clicked move was played");
   assert.notEqual(after.moves[before + 1].seat, seat, "the computer answered");
   // the page shows the reply (live over the WebSocket)
-  await page.waitForFunction((n) => document.querySelectorAll("#moves li").length >= n, Math.ceil((before + 2) / 2));
+  await waitPageMoves(before + 2);
   return after;
 }
 
@@ -207,7 +207,8 @@ await check("shogi: promotion choice and a drop from hand", async () => {
       await page.click(`#choice button[data-move="${choice}"]`);
     }
     await waitMoves(id, i + 1, 5000);
-    await page.waitForFunction((n) => document.querySelectorAll("#moves li").length >= n, Math.ceil((i + 1) / 2));
+    // the page has drawn this move (the board redrawn) before the next click
+    await waitPageMoves(i + 1);
   }
   await page.click('#board [data-hand="0:B"]');
   await clickSq("e5");
@@ -325,7 +326,8 @@ await check("a finished game: fool's mate between two people", async () => {
     await clickSq(plies[i][0]);
     await clickSq(plies[i][1]);
     await waitMoves(id, i + 1, 5000);
-    await page.waitForFunction((n) => document.querySelectorAll("#moves li").length >= n, Math.ceil((i + 1) / 2));
+    // the page has drawn this move (the board redrawn) before the next click
+    await waitPageMoves(i + 1);
   }
   await page.waitForSelector("#status.over");
   const status = await page.textContent("#status");
