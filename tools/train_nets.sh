@@ -58,6 +58,8 @@
 # (`LEARN_ON=1 LEARN_RATE=0.001`): 0.005769 -> 0.005167. Shogi from 1,132,215 positions
 # of seed 9205 (one core, 62 minutes) after those of seeds 9203 and 9204, at 0.001 with
 # targets blended with the games' results (`LAMBDA=0.9`): held-out error 0.017488.
+# Shatranj again from 1,491,690 positions of seed 9402 (one core, 60 minutes) after those
+# of seed 9401, at 0.001: held-out error 0.005469 -> 0.005273.
 # Chess, widened to 128 units a side (`HIDDEN=128`), from 1,985,238 and 1,986,648 positions
 # of seeds 9108 and 9109 (two runs at once, one core each, 61 minutes) after those of seeds
 # 9104-9107, 8 passes: 0.011699 -> 0.011422 (0.011508 with 64 units).
