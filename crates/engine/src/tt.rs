@@ -27,6 +27,8 @@ pub struct Entry {
     pub depth: i32,
     /// Bound type.
     pub bound: Bound,
+    /// Whether the position was on a principal variation when stored.
+    pub pv: bool,
 }
 
 #[derive(Clone, Copy, Default)]
@@ -38,6 +40,7 @@ struct Slot {
     depth: u8,
     /// Generation in the high six bits, bound in the low two (0: empty).
     gen_bound: u8,
+    pv: bool,
 }
 
 const WAYS: usize = 4;
@@ -95,11 +98,13 @@ impl Table {
                     2 => Bound::Lower,
                     _ => Bound::Upper,
                 },
+                pv: s.pv,
             })
     }
 
-    /// Stores a result. An entry of the same position is kept when it is deeper and the
-    /// new result is not exact; otherwise the slot of least worth (shallow, old) goes.
+    /// Stores a result (`pv`: the position is or was on a principal variation). An entry
+    /// of the same position is kept when it is deeper and the new result is not exact;
+    /// otherwise the slot of least worth (shallow, old) goes.
     #[allow(clippy::too_many_arguments)]
     pub fn store(
         &mut self,
@@ -109,6 +114,7 @@ impl Table {
         eval: i32,
         depth: i32,
         bound: Bound,
+        pv: bool,
     ) {
         let check = (key >> 32) as u32;
         let generation = self.generation;
@@ -161,6 +167,7 @@ impl Table {
                     Bound::Lower => 2,
                     Bound::Upper => 3,
                 },
+            pv,
         };
     }
 
@@ -193,19 +200,20 @@ mod tests {
     fn entries_are_found_kept_and_aged_out() {
         let mut t = Table::new(1);
         let m = Move::normal(Square::new(4, 1).unwrap(), Square::new(4, 3).unwrap());
-        t.store(0xABCD_0000_1234, Some(m), 55, 20, 7, Bound::Lower);
+        t.store(0xABCD_0000_1234, Some(m), 55, 20, 7, Bound::Lower, true);
         let e = t.probe(0xABCD_0000_1234).unwrap();
         assert_eq!(
-            (e.best, e.score, e.eval, e.depth, e.bound),
-            (Some(m), 55, 20, 7, Bound::Lower)
+            (e.best, e.score, e.eval, e.depth, e.bound, e.pv),
+            (Some(m), 55, 20, 7, Bound::Lower, true)
         );
         assert!(t.probe(0xABCE_0000_1234).is_none());
         // a shallower non-exact result does not replace a much deeper one
-        t.store(0xABCD_0000_1234, None, -3, 20, 1, Bound::Upper);
+        t.store(0xABCD_0000_1234, None, -3, 20, 1, Bound::Upper, false);
         assert_eq!(t.probe(0xABCD_0000_1234).unwrap().depth, 7);
         // quiescence depths fit
-        t.store(0x1111_0000_9999, None, 5, 5, -1, Bound::Exact);
-        assert_eq!(t.probe(0x1111_0000_9999).unwrap().depth, -1);
+        t.store(0x1111_0000_9999, None, 5, 5, -1, Bound::Exact, false);
+        let e = t.probe(0x1111_0000_9999).unwrap();
+        assert_eq!((e.depth, e.pv), (-1, false));
         assert!(t.hashfull() <= 1000);
         t.new_search();
         assert_eq!(t.hashfull(), 0);

@@ -629,7 +629,8 @@ impl Searcher {
             } else {
                 Bound::Exact
             };
-            self.tt.store(pos.hash(), Some(r.mv), best, 0, depth, bound);
+            self.tt
+                .store(pos.hash(), Some(r.mv), best, 0, depth, bound, true);
         }
         best
     }

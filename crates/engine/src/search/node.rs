@@ -133,6 +133,8 @@ impl Searcher {
         let tt = self.tt.probe(key);
         let tt_move = tt.and_then(|e| e.best);
         let tt_score = tt.map(|e| from_tt(e.score, ply));
+        // the position is or was on a principal variation
+        let tt_pv = pv_node || tt.is_some_and(|e| e.pv);
         if let (Some(e), Some(s)) = (tt, tt_score) {
             if !pv_node
                 && e.depth >= depth
@@ -364,6 +366,9 @@ impl Searcher {
                 if cut_node {
                     r += 1;
                 }
+                if tt_pv && !pv_node {
+                    r -= p.tt_pv;
+                }
                 if gives_check {
                     r -= 1;
                 }
@@ -475,6 +480,7 @@ impl Searcher {
                 static_eval,
                 depth,
                 bound,
+                tt_pv,
             );
         }
         best_score
@@ -546,7 +552,7 @@ impl Searcher {
             if stand >= beta {
                 if tt.is_none() {
                     self.tt
-                        .store(key, None, to_tt(stand, ply), raw, -1, Bound::Lower);
+                        .store(key, None, to_tt(stand, ply), raw, -1, Bound::Lower, false);
                 }
                 return stand;
             }
@@ -623,6 +629,7 @@ impl Searcher {
             if in_check { 0 } else { raw },
             -1,
             bound,
+            tt.is_some_and(|e| e.pv),
         );
         best
     }

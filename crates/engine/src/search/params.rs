@@ -48,13 +48,16 @@ pub struct Params {
     pub correction_move: i32,
     /// The game's network evaluation, where one is embedded (else the linear one).
     pub nnue: bool,
+    /// Plies less of late-move reduction at a node outside the principal variation whose
+    /// position was on one when the table stored it (0: off).
+    pub tt_pv: i32,
     /// The parameters set by name (bit i: `NAMES[i]`), which a game's defaults leave as
     /// they are.
     named: u32,
 }
 
 /// The parameters' names, as [`Params::set`] takes them.
-pub const NAMES: [&str; 19] = [
+pub const NAMES: [&str; 20] = [
     "aspiration",
     "rfp_margin",
     "razor_margin",
@@ -74,6 +77,7 @@ pub const NAMES: [&str; 19] = [
     "correction_entry",
     "correction_move",
     "nnue",
+    "tt_pv",
 ];
 
 impl Default for Params {
@@ -98,6 +102,7 @@ impl Default for Params {
             correction_entry: false,
             correction_move: 0,
             nnue: true,
+            tt_pv: 1,
             named: 0,
         }
     }
@@ -175,6 +180,7 @@ impl Params {
             "correction_entry" => self.correction_entry = b,
             "correction_move" => self.correction_move = n,
             "nnue" => self.nnue = b,
+            "tt_pv" => self.tt_pv = n,
             other => return Err(format!("no search parameter {other:?}")),
         }
         Ok(())
