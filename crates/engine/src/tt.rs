@@ -219,5 +219,7 @@ mod tests {
         assert_eq!(t.hashfull(), 0);
         t.clear();
         assert!(t.probe(0xABCD_0000_1234).is_none());
+        // four entries to a cache line
+        assert_eq!(std::mem::size_of::<Bucket>(), 64);
     }
 }
