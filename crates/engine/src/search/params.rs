@@ -102,7 +102,7 @@ impl Default for Params {
             correction_entry: false,
             correction_move: 0,
             nnue: true,
-            tt_pv: 1,
+            tt_pv: 0,
             named: 0,
         }
     }
