@@ -49,8 +49,9 @@ impl Limits {
             return None;
         }
         if let Some(t) = self.movetime {
-            // all of it, less what answering takes
-            let t = t.saturating_sub((t / 10).min(Duration::from_millis(10)));
+            // all of it, less what answering takes: the search stops within a
+            // millisecond or two of its limit and the answer is sent at once
+            let t = t.saturating_sub((t / 50).min(Duration::from_millis(2)));
             return Some((t, t));
         }
         let byoyomi = self.byoyomi.unwrap_or_default();
@@ -153,7 +154,7 @@ mod tests {
             .unwrap();
         assert_eq!(
             (soft, hard),
-            (Duration::from_millis(240), Duration::from_millis(240))
+            (Duration::from_millis(248), Duration::from_millis(248))
         );
         // byoyomi alone
         let l = Limits {
