@@ -94,6 +94,11 @@ struct Frame {
     eval: i32,
     /// The move that led here, as a piece type on its square (continuation history).
     piece_to: Option<usize>,
+    /// That move, and whether it was quiet (no capture, no promotion).
+    mv: Option<Move>,
+    quiet: bool,
+    /// The moves searched so far at this ply's node.
+    move_count: usize,
     killers: [Option<Move>; 2],
     /// A move left out (singular extension's test).
     excluded: Option<Move>,
@@ -378,8 +383,15 @@ impl Searcher {
                 }
             }
             if self.stopped() {
-                // an unfinished iteration's best move stands if its score was proven
-                if completed > 0 && self.root_moves[0].score > -INF {
+                if self.spread > 0 && completed > 0 {
+                    // a spread picks among the scores of the last whole iteration: the
+                    // unfinished one scored some moves a ply deeper than the rest
+                    for r in &mut self.root_moves {
+                        r.score = r.previous;
+                    }
+                    self.root_moves.sort_by_key(|r| -r.score);
+                } else if completed > 0 && self.root_moves[0].score > -INF {
+                    // an unfinished iteration's best move stands if its score was proven
                     let r = &self.root_moves[0];
                     if r.mv != last.pv.first().copied().unwrap_or(r.mv) && r.score > last.score {
                         last = self.info(depth, 1, r.score, None, r.pv.clone(), r.seldepth);
@@ -577,6 +589,9 @@ impl Searcher {
             let gives_check = child.in_check();
             self.push_path(&child, gives_check);
             self.stack[1].piece_to = piece_to(pos, m);
+            self.stack[1].mv = Some(m);
+            self.stack[1].quiet = captured(pos, m).is_none() && m.kind() != MoveKind::Promotion;
+            self.stack[0].move_count = i + 1;
             self.stack[1].extensions = 0;
             let new_depth = depth - 1;
             let mut score;

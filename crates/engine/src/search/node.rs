@@ -2,7 +2,7 @@
 //! and extensions, quiescence on captures, and the games' end rules at each node.
 
 use super::correction::Keys;
-use super::ordering::{lmp_limit, piece_to};
+use super::ordering::{gravity, history_index, lmp_limit, piece_to, stat_bonus};
 use super::*;
 
 impl Searcher {
@@ -144,6 +144,20 @@ impl Searcher {
                     Bound::Upper => s <= alpha,
                 }
             {
+                if self.params.history_extra && excluded.is_none() {
+                    if let Some(m) = tt_move
+                        .filter(|&m| captured(pos, m).is_none() && m.kind() != MoveKind::Promotion)
+                    {
+                        let bonus = stat_bonus(depth);
+                        if s >= beta {
+                            self.update_quiet(pos, pos.side_to_move(), m, ply, bonus);
+                            self.punish_early_previous(pos, ply, depth);
+                        } else {
+                            let i = history_index(pos.side_to_move(), m);
+                            gravity(&mut self.history[i], -bonus);
+                        }
+                    }
+                }
                 return s;
             }
         }
@@ -205,6 +219,7 @@ impl Searcher {
                 self.child_acc(ply, pos, &child);
                 self.push_path(&child, false);
                 self.stack[ply + 1].piece_to = None;
+                self.stack[ply + 1].mv = None;
                 self.stack[ply + 1].extensions = self.stack[ply].extensions;
                 let score = -self.negamax(&child, depth - r, -beta, -beta + 1, ply + 1, !cut_node);
                 self.pop_path();
@@ -359,6 +374,9 @@ impl Searcher {
             self.child_acc(ply, pos, &child);
             self.push_path(&child, gives_check);
             self.stack[ply + 1].piece_to = piece_to(pos, m);
+            self.stack[ply + 1].mv = Some(m);
+            self.stack[ply + 1].quiet = quiet;
+            self.stack[ply].move_count = move_count;
             self.stack[ply + 1].extensions = extensions_so_far + extension;
             let mut score;
             if depth >= 2 && move_count > 1 + usize::from(pv_node) && (quiet || cut_node) {
@@ -408,6 +426,9 @@ impl Searcher {
                     }
                     alpha = score;
                     if alpha >= beta {
+                        if p.history_extra {
+                            self.punish_early_previous(pos, ply, depth);
+                        }
                         self.update_on_cutoff(
                             pos,
                             m,
@@ -435,6 +456,10 @@ impl Searcher {
             };
         }
         if excluded.is_none() {
+            if p.history_extra && best_score <= original_alpha {
+                // every move failed low: the opponent's quiet move refuted them all
+                self.update_previous(pos, ply, stat_bonus(depth));
+            }
             let bound = if best_score >= beta {
                 Bound::Lower
             } else if best_score > original_alpha {
@@ -484,6 +509,14 @@ impl Searcher {
             );
         }
         best_score
+    }
+
+    /// A cut-off here refutes the opponent's move at once: if it was a quiet move
+    /// searched first, its histories learn that it was not good.
+    fn punish_early_previous(&mut self, pos: &Position, ply: usize, depth: i32) {
+        if ply >= 1 && self.stack[ply - 1].move_count == 1 {
+            self.update_previous(pos, ply, -stat_bonus(depth + 1));
+        }
     }
 
     pub(super) fn quiesce(&mut self, pos: &Position, alpha: i32, beta: i32, ply: usize) -> i32 {

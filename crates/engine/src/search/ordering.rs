@@ -97,7 +97,7 @@ impl Searcher {
         quiets: &[Move],
         captures: &[Move],
     ) {
-        let bonus = (depth * depth * 16 + depth * 32).min(1600);
+        let bonus = stat_bonus(depth);
         let us = pos.side_to_move();
         if captured(pos, m).is_none() && m.kind() != MoveKind::Promotion {
             let k = &mut self.stack[ply].killers;
@@ -124,6 +124,24 @@ impl Searcher {
                     &mut self.capture_history[pt * KINDS + victim as usize],
                     -bonus,
                 );
+            }
+        }
+    }
+
+    /// Moves the histories of the quiet move that reached `ply` (the opponent's, made
+    /// from the position before `pos`) by `bonus`.
+    pub(super) fn update_previous(&mut self, pos: &Position, ply: usize, bonus: i32) {
+        let f = self.stack[ply];
+        let (Some(m), Some(pt), true) = (f.mv, f.piece_to, f.quiet) else {
+            return;
+        };
+        let them = pos.side_to_move().other();
+        gravity(&mut self.history[history_index(them, m)], bonus);
+        for back in [1usize, 2] {
+            if ply >= back {
+                if let Some(prev) = self.stack[ply - back].piece_to {
+                    gravity(&mut self.continuation[prev * PIECE_TO + pt], bonus);
+                }
             }
         }
     }
@@ -209,6 +227,11 @@ pub(super) fn gravity(h: &mut i16, bonus: i32) {
     let v = i32::from(*h);
     let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
     *h = (v + b - v * b.abs() / HISTORY_MAX) as i16;
+}
+
+/// A history's step for a result found at `depth`.
+pub(super) fn stat_bonus(depth: i32) -> i32 {
+    (depth * depth * 16 + depth * 32).min(1600)
 }
 
 /// Quiet moves searched at `depth` before the rest are pruned.

@@ -51,13 +51,18 @@ pub struct Params {
     /// Plies less of late-move reduction at a node outside the principal variation whose
     /// position was on one when the table stored it (0: off).
     pub tt_pv: i32,
+    /// The histories also learn from the hash move where the table's score cuts a node
+    /// off, from the opponent's quiet move where every move of a node fails low (it
+    /// refuted all), and against the opponent's first quiet move where this node cuts
+    /// off (it was refuted at once).
+    pub history_extra: bool,
     /// The parameters set by name (bit i: `NAMES[i]`), which a game's defaults leave as
     /// they are.
     named: u32,
 }
 
 /// The parameters' names, as [`Params::set`] takes them.
-pub const NAMES: [&str; 20] = [
+pub const NAMES: [&str; 21] = [
     "aspiration",
     "rfp_margin",
     "razor_margin",
@@ -78,6 +83,7 @@ pub const NAMES: [&str; 20] = [
     "correction_move",
     "nnue",
     "tt_pv",
+    "history_extra",
 ];
 
 impl Default for Params {
@@ -103,6 +109,7 @@ impl Default for Params {
             correction_move: 0,
             nnue: true,
             tt_pv: 0,
+            history_extra: false,
             named: 0,
         }
     }
@@ -181,6 +188,7 @@ impl Params {
             "correction_move" => self.correction_move = n,
             "nnue" => self.nnue = b,
             "tt_pv" => self.tt_pv = n,
+            "history_extra" => self.history_extra = b,
             other => return Err(format!("no search parameter {other:?}")),
         }
         Ok(())
