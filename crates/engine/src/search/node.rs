@@ -288,7 +288,10 @@ impl Searcher {
             let capture = captured(pos, m).is_some();
             let promotion = m.kind() == MoveKind::Promotion;
             let quiet = !capture && !promotion;
-            if quiet && skip_quiets {
+            // a quiet move that takes a piece out of an attack that would win it is not
+            // pruned as a late quiet move
+            let escape = quiet && p.history_extra && ply > 0 && escapes(pos, m, t);
+            if quiet && skip_quiets && !escape {
                 continue;
             }
             move_count += 1;
@@ -305,7 +308,7 @@ impl Searcher {
                 let reduction = self.reduction(depth, move_count, improving, pv_node);
                 let lmr_depth = (depth - 1 - reduction).max(0);
                 if quiet && !gives_check {
-                    if p.lmp && move_count >= lmp_limit(depth, improving) {
+                    if p.lmp && move_count >= lmp_limit(depth, improving) && !escape {
                         skip_quiets = true;
                         continue;
                     }
@@ -316,7 +319,7 @@ impl Searcher {
                     {
                         continue;
                     }
-                    if p.history_pruning && lmr_depth < 3 && hist < -3000 * depth {
+                    if p.history_pruning && lmr_depth < 3 && hist < -3000 * depth && !escape {
                         continue;
                     }
                     if p.see_pruning && !see_ge(pos, m, -30 * lmr_depth * lmr_depth, t) {
@@ -666,6 +669,32 @@ impl Searcher {
         );
         best
     }
+}
+
+/// Whether quiet move `m` takes a piece (not a pawn or royal piece) away from an attack
+/// that would win it: by a less valuable piece, or with nothing defending it.
+fn escapes(pos: &Position, m: Move, t: &Tables) -> bool {
+    if m.kind() == MoveKind::Drop {
+        return false;
+    }
+    let from = m.from();
+    let Some(piece) = pos.piece_at(from) else {
+        return false;
+    };
+    let v = pos.variant();
+    if v.is_royal(piece.kind) || v.is_pawn(piece.kind) {
+        return false;
+    }
+    let occ = pos.occupied();
+    let them = piece.color.other();
+    let attackers = pos.attackers_to(from, them, occ) & pos.color_bb(them);
+    if attackers.is_empty() {
+        return false;
+    }
+    let value = t.value[piece.kind as usize];
+    let cheaper = (0..v.kinds() as u8)
+        .any(|k| t.value[k as usize] < value && (attackers & pos.kind_bb(k)).any());
+    cheaper || (pos.attackers_to(from, piece.color, occ) & pos.color_bb(piece.color)).is_empty()
 }
 
 /// Whether the position is drawn by the game's move rule (the 50-move rule).

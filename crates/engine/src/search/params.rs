@@ -54,7 +54,8 @@ pub struct Params {
     /// The histories also learn from the hash move where the table's score cuts a node
     /// off, from the opponent's quiet move where every move of a node fails low (it
     /// refuted all), and against the opponent's first quiet move where this node cuts
-    /// off (it was refuted at once).
+    /// off (it was refuted at once); a quiet move that takes a piece out of an attack
+    /// that would win it is then never pruned as a late quiet move.
     pub history_extra: bool,
     /// The parameters set by name (bit i: `NAMES[i]`), which a game's defaults leave as
     /// they are.
@@ -109,7 +110,7 @@ impl Default for Params {
             correction_move: 0,
             nnue: true,
             tt_pv: 0,
-            history_extra: false,
+            history_extra: true,
             named: 0,
         }
     }
