@@ -84,7 +84,7 @@ mod ordering;
 mod params;
 
 use node::outcome_score;
-use ordering::{piece_to, Buffer};
+use ordering::{is_quiet, piece_to, Buffer};
 pub use params::Params;
 
 /// What the search keeps per ply.
@@ -590,7 +590,7 @@ impl Searcher {
             self.push_path(&child, gives_check);
             self.stack[1].piece_to = piece_to(pos, m);
             self.stack[1].mv = Some(m);
-            self.stack[1].quiet = captured(pos, m).is_none() && m.kind() != MoveKind::Promotion;
+            self.stack[1].quiet = is_quiet(pos, m);
             self.stack[0].move_count = i + 1;
             self.stack[1].extensions = 0;
             let new_depth = depth - 1;

@@ -2,7 +2,7 @@
 //! and extensions, quiescence on captures, and the games' end rules at each node.
 
 use super::correction::Keys;
-use super::ordering::{gravity, history_index, lmp_limit, piece_to, stat_bonus};
+use super::ordering::{gravity, history_index, is_quiet, lmp_limit, piece_to, stat_bonus};
 use super::*;
 
 impl Searcher {
@@ -145,9 +145,7 @@ impl Searcher {
                 }
             {
                 if self.params.history_extra && excluded.is_none() {
-                    if let Some(m) = tt_move
-                        .filter(|&m| captured(pos, m).is_none() && m.kind() != MoveKind::Promotion)
-                    {
+                    if let Some(m) = tt_move.filter(|&m| is_quiet(pos, m)) {
                         let bonus = stat_bonus(depth);
                         if s >= beta {
                             self.update_quiet(pos, pos.side_to_move(), m, ply, bonus);
@@ -289,9 +287,9 @@ impl Searcher {
             let promotion = m.kind() == MoveKind::Promotion;
             let quiet = !capture && !promotion;
             // a quiet move that takes a piece out of an attack that would win it is not
-            // pruned as a late quiet move
-            let escape = quiet && p.history_extra && ply > 0 && escapes(pos, m, t);
-            if quiet && skip_quiets && !escape {
+            // pruned as a late quiet move (tested only where a quiet move would be pruned)
+            let escape = || p.history_extra && escapes(pos, m, t);
+            if quiet && skip_quiets && !escape() {
                 continue;
             }
             move_count += 1;
@@ -308,7 +306,7 @@ impl Searcher {
                 let reduction = self.reduction(depth, move_count, improving, pv_node);
                 let lmr_depth = (depth - 1 - reduction).max(0);
                 if quiet && !gives_check {
-                    if p.lmp && move_count >= lmp_limit(depth, improving) && !escape {
+                    if p.lmp && move_count >= lmp_limit(depth, improving) && !escape() {
                         skip_quiets = true;
                         continue;
                     }
@@ -319,7 +317,7 @@ impl Searcher {
                     {
                         continue;
                     }
-                    if p.history_pruning && lmr_depth < 3 && hist < -3000 * depth && !escape {
+                    if p.history_pruning && lmr_depth < 3 && hist < -3000 * depth && !escape() {
                         continue;
                     }
                     if p.see_pruning && !see_ge(pos, m, -30 * lmr_depth * lmr_depth, t) {
@@ -472,8 +470,7 @@ impl Searcher {
             };
             if p.corrects()
                 && !in_check
-                && best_move
-                    .is_none_or(|m| captured(pos, m).is_none() && m.kind() != MoveKind::Promotion)
+                && best_move.is_none_or(|m| is_quiet(pos, m))
                 && best_score.abs() < MATE_BOUND
             {
                 // a bound says on which side of the corrected evaluation the score lies

@@ -99,7 +99,7 @@ impl Searcher {
     ) {
         let bonus = stat_bonus(depth);
         let us = pos.side_to_move();
-        if captured(pos, m).is_none() && m.kind() != MoveKind::Promotion {
+        if is_quiet(pos, m) {
             let k = &mut self.stack[ply].killers;
             if k[0] != Some(m) {
                 k[1] = k[0];
@@ -227,6 +227,12 @@ pub(super) fn gravity(h: &mut i16, bonus: i32) {
     let v = i32::from(*h);
     let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
     *h = (v + b - v * b.abs() / HISTORY_MAX) as i16;
+}
+
+/// Whether `m` is a quiet move: it takes nothing and promotes nothing.
+#[inline]
+pub(super) fn is_quiet(pos: &Position, m: Move) -> bool {
+    captured(pos, m).is_none() && m.kind() != MoveKind::Promotion
 }
 
 /// A history's step for a result found at `depth`.
