@@ -18,7 +18,7 @@ use crate::tt::{Bound, Table};
 use ashta_rules::chess::movegen::MAX_MOVES;
 use ashta_rules::chess::variant::Repetition;
 use ashta_rules::chess::{counting, ChessGame, Move, MoveKind, MoveList, Position};
-use ashta_rules::geometry::{Color, Square, GRID_SQUARES};
+use ashta_rules::geometry::{Bitboard, Color, Square, GRID_SQUARES};
 use ashta_rules::{Game, Outcome};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

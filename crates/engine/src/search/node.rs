@@ -269,6 +269,7 @@ impl Searcher {
         let mut move_count = 0;
         let mut skip_quiets = false;
         let prunable = has_pieces(pos);
+        let mut threatened_pieces = Threatened::NONE;
         for n in 0..n_moves {
             // the best-ordered of the rest comes next
             let mut b = n;
@@ -288,7 +289,7 @@ impl Searcher {
             let quiet = !capture && !promotion;
             // a quiet move that takes a piece out of an attack that would win it is not
             // pruned as a late quiet move (tested only where a quiet move would be pruned)
-            let escape = || p.history_extra && escapes(pos, m, t);
+            let mut escape = || p.history_extra && threatened_pieces.escapes(pos, m, t);
             if quiet && skip_quiets && !escape() {
                 continue;
             }
@@ -668,13 +669,39 @@ impl Searcher {
     }
 }
 
-/// Whether quiet move `m` takes a piece (not a pawn or royal piece) away from an attack
-/// that would win it: by a less valuable piece, or with nothing defending it.
-fn escapes(pos: &Position, m: Move, t: &Tables) -> bool {
-    if m.kind() == MoveKind::Drop {
-        return false;
+/// The pieces a node found standing where an attack would win them, each square tested
+/// once (a piece has many quiet moves).
+struct Threatened {
+    tested: Bitboard,
+    found: Bitboard,
+}
+
+impl Threatened {
+    const NONE: Threatened = Threatened {
+        tested: Bitboard::EMPTY,
+        found: Bitboard::EMPTY,
+    };
+
+    /// Whether quiet move `m` takes a piece (not a pawn or royal piece) away from an
+    /// attack that would win it: by a less valuable piece, or with nothing defending it.
+    fn escapes(&mut self, pos: &Position, m: Move, t: &Tables) -> bool {
+        if m.kind() == MoveKind::Drop {
+            return false;
+        }
+        let from = m.from();
+        if !self.tested.has(from) {
+            self.tested = self.tested.with(from);
+            if threatened(pos, from, t) {
+                self.found = self.found.with(from);
+            }
+        }
+        self.found.has(from)
     }
-    let from = m.from();
+}
+
+/// Whether the piece on `from` (not a pawn or royal piece) would be won by an attack: by
+/// a less valuable piece, or with nothing defending it.
+fn threatened(pos: &Position, from: Square, t: &Tables) -> bool {
     let Some(piece) = pos.piece_at(from) else {
         return false;
     };
