@@ -207,7 +207,7 @@ impl Searcher {
             }
             // null move: if passing still holds beta, the position is good enough
             if p.null_move
-                && depth >= 3
+                && depth >= p.null_depth
                 && eval >= beta
                 && self.stack[ply].piece_to.is_some()
                 && null_move_safe(pos)
@@ -381,7 +381,12 @@ impl Searcher {
             self.stack[ply].move_count = move_count;
             self.stack[ply + 1].extensions = extensions_so_far + extension;
             let mut score;
-            if depth >= 2 && move_count > 1 + usize::from(pv_node) && (quiet || cut_node) {
+            let reduce_capture = cut_node
+                || (p.capture_lmr
+                    && !in_check
+                    && (move_count >= lmp_limit(depth, improving)
+                        || eval + captured(pos, m).map_or(0, |k| t.value[k as usize]) <= alpha));
+            if depth >= 2 && move_count > 1 + usize::from(pv_node) && (quiet || reduce_capture) {
                 let mut r = self.reduction(depth, move_count, improving, pv_node);
                 if cut_node {
                     r += 1;
