@@ -381,12 +381,7 @@ impl Searcher {
             self.stack[ply].move_count = move_count;
             self.stack[ply + 1].extensions = extensions_so_far + extension;
             let mut score;
-            let reduce_capture = cut_node
-                || (p.capture_lmr
-                    && !in_check
-                    && (move_count >= lmp_limit(depth, improving)
-                        || eval + captured(pos, m).map_or(0, |k| t.value[k as usize]) <= alpha));
-            if depth >= 2 && move_count > 1 + usize::from(pv_node) && (quiet || reduce_capture) {
+            if depth >= 2 && move_count > 1 + usize::from(pv_node) && (quiet || cut_node) {
                 let mut r = self.reduction(depth, move_count, improving, pv_node);
                 if cut_node {
                     r += 1;

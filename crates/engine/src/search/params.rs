@@ -59,17 +59,13 @@ pub struct Params {
     pub history_extra: bool,
     /// Null move from this depth.
     pub null_depth: i32,
-    /// Late-move reductions of captures outside expected cut nodes too, where the move
-    /// count is past the late-move pruning limit or the captured piece would not lift the
-    /// static evaluation to alpha.
-    pub capture_lmr: bool,
     /// The parameters set by name (bit i: `NAMES[i]`), which a game's defaults leave as
     /// they are.
     named: u32,
 }
 
 /// The parameters' names, as [`Params::set`] takes them.
-pub const NAMES: [&str; 23] = [
+pub const NAMES: [&str; 22] = [
     "aspiration",
     "rfp_margin",
     "razor_margin",
@@ -92,7 +88,6 @@ pub const NAMES: [&str; 23] = [
     "tt_pv",
     "history_extra",
     "null_depth",
-    "capture_lmr",
 ];
 
 impl Default for Params {
@@ -120,7 +115,6 @@ impl Default for Params {
             tt_pv: 0,
             history_extra: true,
             null_depth: 1,
-            capture_lmr: false,
             named: 0,
         }
     }
@@ -201,7 +195,6 @@ impl Params {
             "tt_pv" => self.tt_pv = n,
             "history_extra" => self.history_extra = b,
             "null_depth" => self.null_depth = n,
-            "capture_lmr" => self.capture_lmr = b,
             other => return Err(format!("no search parameter {other:?}")),
         }
         Ok(())
