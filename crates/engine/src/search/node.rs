@@ -386,6 +386,9 @@ impl Searcher {
                 if cut_node {
                     r += 1;
                 }
+                if p.deep_lmr > 0 && !pv_node && self.root_depth > p.deep_lmr {
+                    r += 1;
+                }
                 if tt_pv && !pv_node {
                     r -= p.tt_pv;
                 }

@@ -59,13 +59,16 @@ pub struct Params {
     pub history_extra: bool,
     /// Null move from this depth.
     pub null_depth: i32,
+    /// A ply more of late-move reduction outside the principal variation once the
+    /// iteration is deeper than this (0: off).
+    pub deep_lmr: i32,
     /// The parameters set by name (bit i: `NAMES[i]`), which a game's defaults leave as
     /// they are.
     named: u32,
 }
 
 /// The parameters' names, as [`Params::set`] takes them.
-pub const NAMES: [&str; 22] = [
+pub const NAMES: [&str; 23] = [
     "aspiration",
     "rfp_margin",
     "razor_margin",
@@ -88,6 +91,7 @@ pub const NAMES: [&str; 22] = [
     "tt_pv",
     "history_extra",
     "null_depth",
+    "deep_lmr",
 ];
 
 impl Default for Params {
@@ -115,6 +119,7 @@ impl Default for Params {
             tt_pv: 0,
             history_extra: true,
             null_depth: 1,
+            deep_lmr: 0,
             named: 0,
         }
     }
@@ -195,6 +200,7 @@ impl Params {
             "tt_pv" => self.tt_pv = n,
             "history_extra" => self.history_extra = b,
             "null_depth" => self.null_depth = n,
+            "deep_lmr" => self.deep_lmr = n,
             other => return Err(format!("no search parameter {other:?}")),
         }
         Ok(())
