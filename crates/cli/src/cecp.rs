@@ -716,11 +716,18 @@ mod tests {
         assert!(out.contains(" 100001 "), "the mate in 1 posted: {out}");
         assert!(!out.contains("move "), "analysis plays no move: {out}");
         let lines: Vec<&str> = out.lines().collect();
-        let pong = lines.iter().position(|l| *l == "pong 3").expect("pong 3");
-        // `ping` answered at once; then the analysis of the position after a1a2, where
-        // Black's moves lead the lines
         assert!(
-            lines[pong..].iter().any(|l| l.starts_with("1 ")
+            lines.contains(&"pong 3"),
+            "ping answered while analysing: {out}"
+        );
+        // after the first analysis's lines, that of the position after a1a2, where Black's
+        // moves lead the lines (it may begin before or after the answer to `ping`)
+        let first = lines
+            .iter()
+            .rposition(|l| l.contains(" 100001 "))
+            .expect("the mate posted");
+        assert!(
+            lines[first..].iter().any(|l| l.starts_with("1 ")
                 && l.split_whitespace()
                     .nth(4)
                     .is_some_and(|m| ["g8", "f7", "g7", "h7"].iter().any(|sq| m.starts_with(sq)))),
