@@ -245,29 +245,35 @@ mod tests {
         assert_eq!((s.correction, s.correction_pieces), (100, 30));
     }
 
-    #[test]
-    fn chess_reduces_more_in_deep_iterations_unless_set_by_name() {
+    /// Game `game`'s own default for parameter `name` (read by `get`): `own` there,
+    /// `general` in the other games, and a value set by name stands in `game` too.
+    fn assert_game_default(
+        name: &str,
+        get: fn(&Params) -> i32,
+        game: &str,
+        general: i32,
+        own: i32,
+    ) {
         let d = Params::default();
-        assert_eq!(d.deep_lmr, 0);
-        assert_eq!(d.for_game("asha").deep_lmr, 8);
-        for game in ["makruk", "xiangqi", "janggi", "shogi", "shatranj"] {
-            assert_eq!(d.for_game(game).deep_lmr, 0, "{game}");
+        assert_eq!(get(&d), general);
+        assert_eq!(get(&d.for_game(game)), own);
+        for other in ["asha", "makruk", "xiangqi", "janggi", "shogi", "shatranj"] {
+            if other != game {
+                assert_eq!(get(&d.for_game(other)), general, "{other}");
+            }
         }
         let mut named = Params::default();
-        named.set("deep_lmr", "0").unwrap();
-        assert_eq!(named.for_game("asha").deep_lmr, 0);
+        named.set(name, &general.to_string()).unwrap();
+        assert_eq!(get(&named.for_game(game)), general);
+    }
+
+    #[test]
+    fn chess_reduces_more_in_deep_iterations_unless_set_by_name() {
+        assert_game_default("deep_lmr", |p| p.deep_lmr, "asha", 0, 8);
     }
 
     #[test]
     fn shogi_extends_only_the_checks_that_keep_material_unless_set_by_name() {
-        let d = Params::default();
-        assert_eq!(d.check_any_depth, 4);
-        assert_eq!(d.for_game("shogi").check_any_depth, 0);
-        for game in ["asha", "makruk", "xiangqi", "janggi", "shatranj"] {
-            assert_eq!(d.for_game(game).check_any_depth, 4, "{game}");
-        }
-        let mut named = Params::default();
-        named.set("check_any_depth", "4").unwrap();
-        assert_eq!(named.for_game("shogi").check_any_depth, 4);
+        assert_game_default("check_any_depth", |p| p.check_any_depth, "shogi", 4, 0);
     }
 }
