@@ -5,6 +5,9 @@ use super::correction::Keys;
 use super::ordering::{gravity, history_index, is_quiet, lmp_limit, piece_to, stat_bonus};
 use super::*;
 
+/// The largest step of the evaluation's history bonus.
+const EVAL_HISTORY_MAX: i32 = 500;
+
 impl Searcher {
     /// The score of a repetition of the current position, if it repeats one since the
     /// last irreversible stretch (judged as the game judges it).
@@ -183,6 +186,16 @@ impl Searcher {
             }
         };
         self.stack[ply].eval = eval;
+        // the opponent's quiet move learns how far it moved the evaluation
+        if self.params.eval_history != 0 && !in_check && excluded.is_none() && ply >= 2 {
+            let (prev, here) = (self.stack[ply - 1], self.stack[ply]);
+            if let (Some(m), true, false) = (here.mv, here.quiet, prev.in_check) {
+                let bonus = (-depth * self.params.eval_history * (prev.eval + eval))
+                    .clamp(-EVAL_HISTORY_MAX, EVAL_HISTORY_MAX);
+                let them = pos.side_to_move().other();
+                gravity(&mut self.history[history_index(them, m)], bonus);
+            }
+        }
         let improving = !in_check && ply >= 2 && {
             let before = self.stack[ply - 2];
             before.in_check || eval > before.eval
