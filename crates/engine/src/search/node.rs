@@ -5,9 +5,6 @@ use super::correction::Keys;
 use super::ordering::{gravity, history_index, is_quiet, lmp_limit, piece_to, stat_bonus};
 use super::*;
 
-/// The largest step of the evaluation's history bonus.
-const EVAL_HISTORY_MAX: i32 = 500;
-
 impl Searcher {
     /// The score of a repetition of the current position, if it repeats one since the
     /// last irreversible stretch (judged as the game judges it).
@@ -191,7 +188,7 @@ impl Searcher {
             let (prev, here) = (self.stack[ply - 1], self.stack[ply]);
             if let (Some(m), true, false) = (here.mv, here.quiet, prev.in_check) {
                 let bonus = (-depth * self.params.eval_history * (prev.eval + eval))
-                    .clamp(-EVAL_HISTORY_MAX, EVAL_HISTORY_MAX);
+                    .clamp(-self.params.eval_history_max, self.params.eval_history_max);
                 let them = pos.side_to_move().other();
                 gravity(&mut self.history[history_index(them, m)], bonus);
             }

@@ -66,13 +66,15 @@ pub struct Params {
     /// far it moved the static evaluation: this many history points per ply of depth
     /// and centipawn (0: off).
     pub eval_history: i32,
+    /// The most that one such lesson moves the history, either way (of 16,384).
+    pub eval_history_max: i32,
     /// The parameters set by name (bit i: `NAMES[i]`), which a game's defaults leave as
     /// they are.
     named: u32,
 }
 
 /// The parameters' names, as [`Params::set`] takes them.
-pub const NAMES: [&str; 24] = [
+pub const NAMES: [&str; 25] = [
     "aspiration",
     "rfp_margin",
     "razor_margin",
@@ -97,6 +99,7 @@ pub const NAMES: [&str; 24] = [
     "null_depth",
     "deep_lmr",
     "eval_history",
+    "eval_history_max",
 ];
 
 impl Default for Params {
@@ -125,7 +128,8 @@ impl Default for Params {
             history_extra: true,
             null_depth: 1,
             deep_lmr: 0,
-            eval_history: 0,
+            eval_history: 3,
+            eval_history_max: 500,
             named: 0,
         }
     }
@@ -144,9 +148,7 @@ impl Params {
     /// it), Shogi extends only the checks that do not lose material in exchange at every
     /// depth (424.0/800 against extending every check up to depth 4: drops give many
     /// checks that hang the piece dropped), chess reduces a ply more outside the principal
-    /// variation from the ninth iteration (417.5/800 against it), chess and Xiangqi
-    /// teach the main history how far each quiet move moved the evaluation (215.0/400
-    /// and 212.0/400 against it).
+    /// variation from the ninth iteration (417.5/800 against it).
     pub fn for_game(self, game: &str) -> Params {
         let mut p = self;
         let mut default = |name: &str, value: i32| {
@@ -162,11 +164,7 @@ impl Params {
                 default("correction_pieces", 0);
             }
             "shogi" => default("check_any_depth", 0),
-            "asha" => {
-                default("deep_lmr", 8);
-                default("eval_history", 3);
-            }
-            "xiangqi" => default("eval_history", 3),
+            "asha" => default("deep_lmr", 8),
             _ => {}
         }
         p
@@ -216,6 +214,7 @@ impl Params {
             "null_depth" => self.null_depth = n,
             "deep_lmr" => self.deep_lmr = n,
             "eval_history" => self.eval_history = n,
+            "eval_history_max" => self.eval_history_max = n,
             other => return Err(format!("no search parameter {other:?}")),
         }
         Ok(())
@@ -281,15 +280,18 @@ mod tests {
     }
 
     #[test]
-    fn chess_and_xiangqi_own_defaults_stand_unless_set_by_name() {
+    fn chess_reduces_more_in_deep_iterations_unless_set_by_name() {
         assert_game_default("deep_lmr", |p| p.deep_lmr, &["asha"], 0, 8);
-        assert_game_default(
-            "eval_history",
-            |p| p.eval_history,
-            &["asha", "xiangqi"],
-            0,
-            3,
-        );
+    }
+
+    #[test]
+    fn every_game_teaches_the_history_by_the_evaluation_unless_set_by_name() {
+        assert_game_default("eval_history", |p| p.eval_history, &[], 3, 3);
+        let mut off = Params::default();
+        off.set("eval_history", "0").unwrap();
+        for game in ["asha", "makruk", "xiangqi", "janggi", "shogi", "shatranj"] {
+            assert_eq!(off.for_game(game).eval_history, 0, "{game}");
+        }
     }
 
     #[test]
