@@ -225,6 +225,9 @@ impl Params {
 mod tests {
     use super::*;
 
+    /// The games whose defaults are checked.
+    const GAMES: [&str; 6] = ["asha", "makruk", "xiangqi", "janggi", "shogi", "shatranj"];
+
     #[test]
     fn every_name_sets_its_parameter_and_no_other_name_does() {
         for name in NAMES {
@@ -268,7 +271,7 @@ mod tests {
     ) {
         let d = Params::default();
         assert_eq!(get(&d), general);
-        for game in ["asha", "makruk", "xiangqi", "janggi", "shogi", "shatranj"] {
+        for game in GAMES {
             let want = if games.contains(&game) { own } else { general };
             assert_eq!(get(&d.for_game(game)), want, "{game}");
         }
@@ -289,7 +292,7 @@ mod tests {
         assert_game_default("eval_history", |p| p.eval_history, &[], 3, 3);
         let mut off = Params::default();
         off.set("eval_history", "0").unwrap();
-        for game in ["asha", "makruk", "xiangqi", "janggi", "shogi", "shatranj"] {
+        for game in GAMES {
             assert_eq!(off.for_game(game).eval_history, 0, "{game}");
         }
     }
