@@ -242,6 +242,13 @@ pub(crate) enum Command {
         /// The teacher: `uci:PATH` (Fairy-Stockfish) or `ashta`.
         #[arg(long, default_value = "uci:/usr/games/fairy-stockfish")]
         teacher: String,
+        /// A player who chooses the moves (`ashta[:LEVEL]` or `uci:PATH`) while the teacher
+        /// only scores the positions; by default the teacher plays itself.
+        #[arg(long)]
+        player: Option<String>,
+        /// The player's limit per move: `depth=N`, `nodes=N` or seconds.
+        #[arg(long, default_value = "nodes=5000")]
+        player_limit: String,
         /// Games to play.
         #[arg(long, default_value_t = 100)]
         games: usize,

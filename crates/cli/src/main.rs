@@ -460,6 +460,8 @@ fn run(cli: Cli) -> Result<()> {
         Command::TuneData {
             game,
             teacher,
+            player,
+            player_limit,
             games,
             limit,
             random_plies,
@@ -478,6 +480,11 @@ fn run(cli: Cli) -> Result<()> {
                 jobs: jobs
                     .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
                 max_plies: 300,
+                player: player
+                    .map(|p| {
+                        Ok::<_, anyhow::Error>((p, matches::TimeControl::parse(&player_limit)?))
+                    })
+                    .transpose()?,
             };
             let mut file = std::fs::OpenOptions::new()
                 .create(true)

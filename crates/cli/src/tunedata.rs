@@ -2,7 +2,9 @@
 //! The teacher (Fairy-Stockfish, or our own engine) plays itself from random openings at a
 //! fixed depth or node count; each quiet position it meets (not in check, its move takes
 //! nothing) is written with the teacher's score and the game's result, both from White's
-//! side: `FEN;score;result` (result 1, 0.5 or 0).
+//! side: `FEN;score;result` (result 1, 0.5 or 0). With a player (`--player ashta`), the
+//! player chooses the moves and the teacher only scores the positions: the labels then
+//! cover the positions the player's own evaluation steers to.
 
 use crate::matches::{opening, Budget, MatchSpec, Player, TimeControl};
 use anyhow::{anyhow, Result};
@@ -30,6 +32,8 @@ pub struct DataSpec {
     pub jobs: usize,
     /// Plies after which a game is scored a draw.
     pub max_plies: usize,
+    /// The player who chooses the moves instead of the teacher, and its limit per move.
+    pub player: Option<(String, TimeControl)>,
 }
 
 /// Moves sent to the teacher with each position (the rest as the FEN before them): enough
@@ -48,6 +52,7 @@ struct Labelled {
 fn teacher_game(
     v: &'static Variant,
     teacher: &mut Player,
+    mut player: Option<&mut Player>,
     spec: &DataSpec,
     index: usize,
 ) -> Result<(Vec<Labelled>, f64)> {
@@ -63,6 +68,9 @@ fn teacher_game(
     };
     let mut g: ChessGame = opening(v, &match_spec, index);
     teacher.new_game()?;
+    if let Some(p) = player.as_deref_mut() {
+        p.new_game()?;
+    }
     let mut dice = Dice::new(spec.seed ^ (index as u64).wrapping_mul(0x2545_F491_4F6C_DD1D));
     let mut out = Vec::new();
     while g.moves().len() < spec.max_plies {
@@ -95,6 +103,21 @@ fn teacher_game(
         if !legal.contains(&m) {
             return Err(anyhow!("the teacher chose an illegal move"));
         }
+        // the teacher's own move says whether the position is quiet; the player's is played
+        let played = match (player.as_deref_mut(), &spec.player) {
+            (Some(p), Some((_, time))) => {
+                let budget = Budget {
+                    time: *time,
+                    ..budget
+                };
+                let (pm, _) = p.choose_scored(&g, &budget)?;
+                if !legal.contains(&pm) {
+                    return Err(anyhow!("the player chose an illegal move"));
+                }
+                pm
+            }
+            _ => m,
+        };
         let pos = g.position();
         let quiet = pos
             .piece_at(m.to())
@@ -113,7 +136,7 @@ fn teacher_game(
         let chosen = if random {
             legal[((dice.unit() * legal.len() as f64) as usize).min(legal.len() - 1)]
         } else {
-            m
+            played
         };
         g.play(chosen);
     }
@@ -148,22 +171,31 @@ pub fn generate(
                     Ok(player)
                 };
                 let mut player = new_teacher()?;
+                let new_mover = || -> Result<Option<Player>> {
+                    spec.player
+                        .as_ref()
+                        .map(|(p, _)| Player::from_spec(p, v))
+                        .transpose()
+                };
+                let mut mover = new_mover()?;
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     if i >= spec.games {
                         return Ok(());
                     }
-                    let (positions, result) = match teacher_game(v, &mut player, spec, i) {
-                        Ok(x) => x,
-                        Err(e) => {
-                            // a teacher that disagrees with our rules (it refuses a move
-                            // of the record, or sees the game over): the game is left out
-                            eprintln!("game {i} left out: {e:#}");
-                            skipped.fetch_add(1, Ordering::Relaxed);
-                            player = new_teacher()?;
-                            continue;
-                        }
-                    };
+                    let (positions, result) =
+                        match teacher_game(v, &mut player, mover.as_mut(), spec, i) {
+                            Ok(x) => x,
+                            Err(e) => {
+                                // a teacher that disagrees with our rules (it refuses a move
+                                // of the record, or sees the game over): the game is left out
+                                eprintln!("game {i} left out: {e:#}");
+                                skipped.fetch_add(1, Ordering::Relaxed);
+                                player = new_teacher()?;
+                                mover = new_mover()?;
+                                continue;
+                            }
+                        };
                     let mut text = String::new();
                     for p in &positions {
                         let white = if p.white_to_move { p.score } else { -p.score };
@@ -207,6 +239,7 @@ mod tests {
             seed: 9,
             jobs: 2,
             max_plies: 40,
+            player: None,
         };
         let mut buf = Vec::new();
         let n = generate(v, "ashta", &spec, &mut buf).unwrap();
@@ -220,6 +253,47 @@ mod tests {
             assert!(!pos.in_check());
             parts[1].parse::<i32>().unwrap();
             assert!(["0", "0.5", "1"].contains(&parts[2]), "{line}");
+        }
+    }
+
+    #[test]
+    fn a_player_chooses_the_moves_the_teacher_scores() {
+        let v = ashta_rules::chess::variant("makruk", None, &[]).unwrap();
+        let run = |player: Option<(String, TimeControl)>| {
+            let spec = DataSpec {
+                games: 1,
+                time: TimeControl::Depth(3),
+                random_plies: 4,
+                random_percent: 0,
+                seed: 5,
+                jobs: 1,
+                max_plies: 40,
+                player,
+            };
+            let mut buf = Vec::new();
+            generate(v, "ashta", &spec, &mut buf).unwrap();
+            String::from_utf8(buf).unwrap()
+        };
+        let alone = run(None);
+        let again = run(None);
+        let played = run(Some(("ashta".into(), TimeControl::Depth(1))));
+        // the teacher alone replays its game exactly; a depth-1 player leaves it
+        assert_eq!(alone, again);
+        assert_ne!(alone, played);
+        let fens = |t: &str| -> Vec<String> {
+            t.lines()
+                .map(|l| l.split(';').next().unwrap().to_string())
+                .collect()
+        };
+        let (a, p) = (fens(&alone), fens(&played));
+        assert!(p.len() > 10, "{}", p.len());
+        // the same opening: the games part where the player first chooses otherwise
+        assert_eq!(a[0], p[0]);
+        assert!(p.iter().any(|f| !a.contains(f)));
+        for line in played.lines() {
+            let fen = line.split(';').next().unwrap();
+            let pos = ashta_rules::chess::Position::from_fen(v, fen).unwrap();
+            assert!(!pos.in_check());
         }
     }
 }
