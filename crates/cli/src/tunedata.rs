@@ -170,7 +170,7 @@ pub fn generate(
                     player.send_window(TEACHER_WINDOW);
                     Ok(player)
                 };
-                let mut player = new_teacher()?;
+                let mut scorer = new_teacher()?;
                 let new_mover = || -> Result<Option<Player>> {
                     spec.player
                         .as_ref()
@@ -184,14 +184,14 @@ pub fn generate(
                         return Ok(());
                     }
                     let (positions, result) =
-                        match teacher_game(v, &mut player, mover.as_mut(), spec, i) {
+                        match teacher_game(v, &mut scorer, mover.as_mut(), spec, i) {
                             Ok(x) => x,
                             Err(e) => {
                                 // a teacher that disagrees with our rules (it refuses a move
                                 // of the record, or sees the game over): the game is left out
                                 eprintln!("game {i} left out: {e:#}");
                                 skipped.fetch_add(1, Ordering::Relaxed);
-                                player = new_teacher()?;
+                                scorer = new_teacher()?;
                                 mover = new_mover()?;
                                 continue;
                             }
