@@ -103,21 +103,6 @@ fn teacher_game(
         if !legal.contains(&m) {
             return Err(anyhow!("the teacher chose an illegal move"));
         }
-        // the teacher's own move says whether the position is quiet; the player's is played
-        let played = match (player.as_deref_mut(), &spec.player) {
-            (Some(p), Some((_, time))) => {
-                let budget = Budget {
-                    time: *time,
-                    ..budget
-                };
-                let (pm, _) = p.choose_scored(&g, &budget)?;
-                if !legal.contains(&pm) {
-                    return Err(anyhow!("the player chose an illegal move"));
-                }
-                pm
-            }
-            _ => m,
-        };
         let pos = g.position();
         let quiet = pos
             .piece_at(m.to())
@@ -132,11 +117,23 @@ fn teacher_game(
                 });
             }
         }
+        // the teacher's own move said whether the position is quiet; a player, when there
+        // is one, chooses the move played (searched only when no random move replaces it)
         let random = (dice.unit() * 100.0) < f64::from(spec.random_percent);
         let chosen = if random {
             legal[((dice.unit() * legal.len() as f64) as usize).min(legal.len() - 1)]
+        } else if let (Some(p), Some((_, time))) = (player.as_deref_mut(), &spec.player) {
+            let budget = Budget {
+                time: *time,
+                ..budget
+            };
+            let (pm, _) = p.choose_scored(&g, &budget)?;
+            if !legal.contains(&pm) {
+                return Err(anyhow!("the player chose an illegal move"));
+            }
+            pm
         } else {
-            played
+            m
         };
         g.play(chosen);
     }
