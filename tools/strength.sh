@@ -7,6 +7,7 @@
 #
 #   tools/strength.sh [GAMES] [MOVETIME_MS] [game ...]
 #   tools/strength.sh 40 100 makruk shatranj xiangqi janggi shogi asha
+#   PGN_DIR=data tools/strength.sh 40 1000 asha    # also keeps the games: data/asha-1000.pgn
 set -euo pipefail
 cd "$(dirname "$0")/.."
 GAMES=${1:-40}
@@ -22,8 +23,13 @@ BIN=target/release/ashta
 echo "| game | games | Ashta's score | +won =drawn -lost | Elo difference | left out (rules differ) |"
 echo "|---|---|---|---|---|---|"
 for g in "${LIST[@]}"; do
+  pgn=()
+  if [ -n "${PGN_DIR:-}" ]; then
+    mkdir -p "$PGN_DIR"
+    pgn=(--pgn "$PGN_DIR/$g-$MOVETIME.pgn")
+  fi
   all=$("$BIN" match "$g" --ruleset fairy-stockfish --engine1 ashta --engine2 "uci:$FSF" \
-    --games "$GAMES" --movetime "$MOVETIME" --jobs 2 --seed 7 --adjudicate 2>/dev/null)
+    --games "$GAMES" --movetime "$MOVETIME" --jobs 2 --seed 7 --adjudicate "${pgn[@]}" 2>/dev/null)
   out=$(echo "$all" | grep " vs " | tail -1)
   left=$(echo "$all" | sed -n 's/^\([0-9]*\) games left out.*/\1/p')
   wdl=$(echo "$out" | sed -n 's/.*: \(+[0-9]* =[0-9]* -[0-9]*\),.*/\1/p')
