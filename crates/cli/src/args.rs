@@ -163,6 +163,10 @@ pub(crate) enum Command {
         /// moves each, or within 10 of even for twelve plies after ply 120.
         #[arg(long)]
         adjudicate: bool,
+        /// Keep only openings our engine scores within CP centipawns of even (a search of
+        /// 20,000 nodes); the others are drawn again from the same seed.
+        #[arg(long, value_name = "CP")]
+        balanced: Option<i32>,
     },
     /// Our engine against itself in every seat, any game; tallies the results.
     Selfplay {

@@ -266,6 +266,7 @@ fn run(cli: Cli) -> Result<()> {
                     jobs: 1,
                     sprt: None,
                     adjudicate: false,
+                    balanced: None,
                 };
                 let matches::MatchResult {
                     scores, records, ..
@@ -375,6 +376,7 @@ fn run(cli: Cli) -> Result<()> {
             jobs,
             sprt,
             adjudicate,
+            balanced,
         } => {
             let v = game.variant()?;
             let time = match tc {
@@ -399,6 +401,7 @@ fn run(cli: Cli) -> Result<()> {
                     .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
                 sprt,
                 adjudicate,
+                balanced,
             };
             let result = matches::play_match(v, &engine1, &engine2, &spec)?;
             let scores = &result.scores;

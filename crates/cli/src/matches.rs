@@ -103,6 +103,9 @@ pub struct MatchSpec {
     pub sprt: Option<(f64, f64)>,
     /// End a game when both engines' scores agree it is decided (see [`adjudicate`]).
     pub adjudicate: bool,
+    /// Keep only openings that our engine scores within this many centipawns of even
+    /// (see [`opening`]).
+    pub balanced: Option<i32>,
 }
 
 /// A finished match: the first engine's score in each game (in the order of the
@@ -131,15 +134,38 @@ struct Played {
     disputed: bool,
 }
 
-/// The opening of the `pair`-th pair of games: random plies from the match's seed.
+/// Nodes of the search that judges whether an opening is balanced.
+const BALANCE_NODES: u64 = 20_000;
+/// Openings drawn for a pair before the last one drawn stands, balanced or not.
+const BALANCE_DRAWS: usize = 200;
+
+/// The opening of the `pair`-th pair of games: random plies from the match's seed. With
+/// `spec.balanced`, openings are drawn again (from the same dice, so the same seed gives
+/// the same openings) until a search of our engine (20,000 nodes) scores one within the
+/// margin of even: a random ply that leaves a piece hanging would otherwise decide both
+/// games of the pair, each won by the side that got it, and the pair would tell nothing.
 pub(crate) fn opening(v: &'static Variant, spec: &MatchSpec, pair: usize) -> ChessGame {
     let mut dice = Dice::new(
         spec.seed
             .wrapping_mul(0x9E37_79B9)
             .wrapping_add(pair as u64),
     );
+    let mut g = random_plies(v, spec.random_plies, &mut dice);
+    if let Some(margin) = spec.balanced {
+        for _ in 1..BALANCE_DRAWS {
+            if opening_score(&g).is_some_and(|s| s.abs() <= margin) {
+                break;
+            }
+            g = random_plies(v, spec.random_plies, &mut dice);
+        }
+    }
+    g
+}
+
+/// `plies` random moves from the start.
+fn random_plies(v: &'static Variant, plies: usize, dice: &mut Dice) -> ChessGame {
     let mut g = ChessGame::new(v);
-    for _ in 0..spec.random_plies {
+    for _ in 0..plies {
         let moves = g.legal_moves();
         if moves.is_empty() || g.outcome().is_some() {
             break;
@@ -148,6 +174,25 @@ pub(crate) fn opening(v: &'static Variant, spec: &MatchSpec, pair: usize) -> Che
         g.play(moves[k.min(moves.len() - 1)]);
     }
     g
+}
+
+/// Our engine's score of an opening for the side to move (a fresh search of
+/// [`BALANCE_NODES`] nodes), or nothing where the game is over or a mate is seen.
+pub(crate) fn opening_score(g: &ChessGame) -> Option<i32> {
+    if g.outcome().is_some() {
+        return None;
+    }
+    let mut searcher = ashta_engine::Searcher::new(4);
+    let limits = ashta_engine::Limits {
+        nodes: Some(BALANCE_NODES),
+        ..ashta_engine::Limits::default()
+    };
+    let r = searcher.search(g, &limits, |_| {});
+    r.best?;
+    match r.info.mate {
+        Some(_) => None,
+        None => Some(r.info.score),
+    }
 }
 
 /// Plays one game from `opening`, `a` (the first engine) with White when `a_white`.
@@ -440,6 +485,51 @@ mod tests {
     }
 
     #[test]
+    fn balanced_openings_are_drawn_again_until_even() {
+        let v = ashta_rules::chess::variant("xiangqi", Some("fairy-stockfish"), &[]).unwrap();
+        let mut spec = MatchSpec {
+            games: 14,
+            time: TimeControl::MoveTime(Duration::from_millis(20)),
+            random_plies: 4,
+            seed: 7,
+            max_plies: 60,
+            jobs: 1,
+            sprt: None,
+            adjudicate: false,
+            balanced: None,
+        };
+        let scores: Vec<Option<i32>> = (0..20)
+            .map(|p| opening_score(&opening(v, &spec, p)))
+            .collect();
+        let lopsided = scores
+            .iter()
+            .position(|s| s.is_none_or(|s| s.abs() > 100))
+            .expect("some opening of four random plies is far from even");
+        let even_already = scores
+            .iter()
+            .position(|s| s.is_some_and(|s| s.abs() <= 100))
+            .expect("some opening is even");
+        let plain = opening(v, &spec, lopsided);
+        spec.balanced = Some(100);
+        let even = opening(v, &spec, lopsided);
+        assert_ne!(even.moves(), plain.moves());
+        assert_eq!(even.moves().len(), 4);
+        assert!(opening_score(&even).is_some_and(|s| s.abs() <= 100));
+        // the same seed gives the same openings
+        assert_eq!(opening(v, &spec, lopsided).moves(), even.moves());
+        // an opening already even is kept as it was
+        let first = opening(
+            v,
+            &MatchSpec {
+                balanced: None,
+                ..spec.clone()
+            },
+            even_already,
+        );
+        assert_eq!(opening(v, &spec, even_already).moves(), first.moves());
+    }
+
+    #[test]
     fn a_short_match_between_levels_is_legal_and_recorded() {
         let v = ashta_rules::chess::variant("shatranj", None, &[]).unwrap();
         let spec = MatchSpec {
@@ -451,6 +541,7 @@ mod tests {
             jobs: 2,
             sprt: None,
             adjudicate: true,
+            balanced: None,
         };
         let result = play_match(v, "ashta:8", "ashta:1", &spec).unwrap();
         assert_eq!(result.scores.len(), 4);
@@ -496,6 +587,7 @@ mod tests {
             jobs: 1,
             sprt: None,
             adjudicate: false,
+            balanced: None,
         };
         let result = play_match(v, "ashta:8", "ashta:8", &spec).unwrap();
         assert_eq!(result.scores.len(), 2);

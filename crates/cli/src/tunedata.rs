@@ -65,6 +65,7 @@ fn teacher_game(
         jobs: 1,
         sprt: None,
         adjudicate: false,
+        balanced: None,
     };
     let mut g: ChessGame = opening(v, &match_spec, index);
     teacher.new_game()?;
