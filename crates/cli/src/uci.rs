@@ -271,6 +271,10 @@ fn command<W: Write + Send + 'static>(s: &mut Session, line: &str, out: &Arc<Mut
             Ok(())
         }
         "gameover" => Ok(()),
+        "eval" => {
+            say(out, &eval_text(s));
+            Ok(())
+        }
         "d" => {
             let p = s.current.position();
             // where our rules end the game here (claims included), the result and why
@@ -736,3 +740,31 @@ fn go<W: Write + Send + 'static>(
 #[cfg(test)]
 #[path = "uci_tests.rs"]
 pub(crate) mod tests;
+
+/// The `eval` command's answer: the position's static evaluation, the network's (the
+/// `EvalFile` one if set) and the learned linear model's, each for the side to move and
+/// for White, in centipawns.
+fn eval_text(s: &Session) -> String {
+    let p = s.current.position();
+    let white = |v: i32| {
+        if p.side_to_move() == Color::White {
+            v
+        } else {
+            -v
+        }
+    };
+    let mut lines = Vec::new();
+    let net = match &s.eval_file {
+        Some(path) => ashta_engine::nnue::load(p.variant(), path).map_err(|e| {
+            lines.push(format!("info string EvalFile: {e}"));
+        }),
+        None => ashta_engine::nnue::Net::of(p.variant()).ok_or(()),
+    };
+    if let Ok(net) = net {
+        let v = net.evaluate(p);
+        lines.push(format!("Network: {v} (side to move), {} (White)", white(v)));
+    }
+    let v = ashta_engine::eval::evaluate(p);
+    lines.push(format!("Linear: {v} (side to move), {} (White)", white(v)));
+    lines.join("\n")
+}

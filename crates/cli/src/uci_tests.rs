@@ -315,3 +315,42 @@ fn bad_lines_get_errors_and_the_engine_keeps_running() {
     assert_eq!(out.matches("info string error:").count(), 4, "{out}");
     assert!(out.ends_with("readyok\n"), "{out}");
 }
+
+/// The numbers of `eval`'s line `label`: (side to move, White).
+fn eval_line(out: &str, label: &str) -> (i32, i32) {
+    let line = out
+        .lines()
+        .find(|l| l.starts_with(label))
+        .unwrap_or_else(|| panic!("no {label} line: {out}"));
+    let n: Vec<i32> = line
+        .split(|c: char| !(c.is_ascii_digit() || c == '-'))
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    (n[0], n[1])
+}
+
+#[test]
+fn eval_prints_the_static_evaluation_for_the_side_to_move_and_for_white() {
+    // Black to move, a queen against a rook: Black is far ahead on both evaluations
+    let black = talk(
+        "setoption name Ruleset value fairy-stockfish\nposition fen 8/8/3q4/8/5pk1/7R/6P1/6K1 b - - 29 89\neval\n",
+    );
+    // the same position with the colours swapped and the board turned top to bottom
+    let white = talk(
+        "setoption name Ruleset value fairy-stockfish\nposition fen 6k1/6p1/7r/5PK1/8/3Q4/8/8 w - - 29 89\neval\n",
+    );
+    for label in ["Network:", "Linear:"] {
+        let (b_stm, b_white) = eval_line(&black, label);
+        let (w_stm, w_white) = eval_line(&white, label);
+        assert!(b_stm > 200, "{label} {black}");
+        assert_eq!(b_white, -b_stm, "{label} {black}");
+        assert_eq!(w_white, w_stm, "{label} {white}");
+        assert_eq!(w_stm, b_stm, "{label}: the mirrored position scores alike");
+    }
+    // a game without a network prints the linear model's only
+    let out = talk("setoption name UCI_Variant value senterej\nposition startpos\neval\n");
+    assert!(
+        !out.contains("Network:") && out.contains("Linear:"),
+        "{out}"
+    );
+}
