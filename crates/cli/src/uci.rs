@@ -737,10 +737,6 @@ fn go<W: Write + Send + 'static>(
     Ok(())
 }
 
-#[cfg(test)]
-#[path = "uci_tests.rs"]
-pub(crate) mod tests;
-
 /// The `eval` command's answer: the position's static evaluation, the network's (the
 /// `EvalFile` one if set) and the learned linear model's, each for the side to move and
 /// for White, in centipawns.
@@ -768,3 +764,7 @@ fn eval_text(s: &Session) -> String {
     lines.push(format!("Linear: {v} (side to move), {} (White)", white(v)));
     lines.join("\n")
 }
+
+#[cfg(test)]
+#[path = "uci_tests.rs"]
+pub(crate) mod tests;
