@@ -668,15 +668,13 @@ fn go<W: Write + Send + 'static>(
     apply_level(s.level, &mut lim, &mut searcher);
     searcher.multipv = s.multipv;
     searcher.params = s.params;
-    searcher.net_override = match &s.eval_file {
-        Some(path) => match ashta_engine::nnue::load(s.current.position().variant(), path) {
-            Ok(net) => Some(net),
-            Err(e) => {
-                let text = format!("info string EvalFile: {e}; the game's own evaluation plays");
-                say(&out, &text);
-                None
-            }
-        },
+    searcher.net_override = match eval_file_net(s) {
+        Some(Ok(net)) => Some(net),
+        Some(Err(e)) => {
+            let text = format!("info string EvalFile: {e}; the game's own evaluation plays");
+            say(&out, &text);
+            None
+        }
         None => None,
     };
     searcher.stop.store(false, Ordering::Relaxed);
@@ -737,6 +735,16 @@ fn go<W: Write + Send + 'static>(
     Ok(())
 }
 
+/// The network of the `EvalFile` option for the present game, if the option is set, or
+/// why that file cannot serve.
+fn eval_file_net(s: &Session) -> Option<Result<&'static ashta_engine::nnue::Net, String>> {
+    let path = s.eval_file.as_ref()?;
+    Some(ashta_engine::nnue::load(
+        s.current.position().variant(),
+        path,
+    ))
+}
+
 /// The `eval` command's answer: the position's static evaluation, the network's (the
 /// `EvalFile` one if set) and the learned linear model's, each for the side to move and
 /// for White, in centipawns.
@@ -750,10 +758,8 @@ fn eval_text(s: &Session) -> String {
         }
     };
     let mut lines = Vec::new();
-    let net = match &s.eval_file {
-        Some(path) => ashta_engine::nnue::load(p.variant(), path).map_err(|e| {
-            lines.push(format!("info string EvalFile: {e}"));
-        }),
+    let net = match eval_file_net(s) {
+        Some(read) => read.map_err(|e| lines.push(format!("info string EvalFile: {e}"))),
         None => ashta_engine::nnue::Net::of(p.variant()).ok_or(()),
     };
     if let Ok(net) = net {
