@@ -424,6 +424,12 @@ fn run(cli: Cli) -> Result<()> {
                     result.time_losses[0], result.time_losses[1]
                 );
             }
+            if result.failures != [0, 0] {
+                println!(
+                    "lost by an engine failure (no answer in time, or the engine died; see the PGN's Termination): {} by the first engine, {} by the second",
+                    result.failures[0], result.failures[1]
+                );
+            }
             if let Some(gain) = result.sprt {
                 println!(
                     "SPRT: {}",

@@ -120,6 +120,9 @@ pub struct MatchResult {
     pub sprt: Option<bool>,
     /// Games lost on time by each engine.
     pub time_losses: [usize; 2],
+    /// Games each engine lost by not answering or dying (it was started afresh after
+    /// each).
+    pub failures: [usize; 2],
     /// Games that ended in a rules dispute (an engine playing by other rules), left out
     /// of the scores.
     pub disputed: usize,
@@ -130,6 +133,9 @@ struct Played {
     score: f64,
     record: String,
     lost_on_time: Option<usize>,
+    /// The engine (0: the first, 1: the second) that stopped answering, or died, and lost
+    /// the game for it.
+    failed: Option<usize>,
     /// The game ended in a rules dispute (it does not count).
     disputed: bool,
 }
@@ -204,9 +210,15 @@ fn play_game(
     spec: &MatchSpec,
     round: usize,
 ) -> Result<Played> {
-    a.new_game()?;
-    b.new_game()?;
     let mut g = opening.clone();
+    // an engine that stops answering or dies loses the game (index 0: `a`), and why
+    let mut failed: Option<(usize, String)> = None;
+    for (who, p) in [(0, &mut *a), (1, &mut *b)] {
+        if let Err(e) = p.new_game() {
+            failed = Some((who, e.to_string()));
+            break;
+        }
+    }
     let mut clocks = match spec.time {
         TimeControl::Clock { base, .. } => [base, base],
         _ => [Duration::ZERO; 2],
@@ -215,7 +227,7 @@ fn play_game(
     let mut scores: Vec<Option<i32>> = Vec::new();
     let mut adjudicated: Option<f64> = None;
     let mut disputed: Option<String> = None;
-    while g.moves().len() < spec.max_plies {
+    while failed.is_none() && g.moves().len() < spec.max_plies {
         let Turn::Seat(seat) = g.turn() else { break };
         let mover_is_a = (seat == 0) == a_white;
         let mover = if mover_is_a { &mut *a } else { &mut *b };
@@ -232,7 +244,10 @@ fn play_game(
                 disputed = Some(e.to_string());
                 break;
             }
-            Err(e) => return Err(e),
+            Err(e) => {
+                failed = Some((usize::from(!mover_is_a), format!("{e:#}")));
+                break;
+            }
         };
         let used = started.elapsed();
         // adjudication: both engines agree the game is decided, or long drawn
@@ -257,7 +272,8 @@ fn play_game(
         g.play(m);
     }
     let a_seat = if a_white { 0 } else { 1 };
-    let score = match (lost_on_time, adjudicated, g.outcome()) {
+    let forfeit = lost_on_time.or(failed.as_ref().map(|f| f.0));
+    let score = match (forfeit, adjudicated, g.outcome()) {
         (Some(loser), _, _) => f64::from(u8::from(loser == 1)),
         (None, Some(white), _) => {
             if a_white {
@@ -292,6 +308,11 @@ fn play_game(
         } else {
             Outcome::win(white_seat(white > 0.5), "adjudication")
         })
+    } else if let Some((_, why)) = &failed {
+        Some(Outcome::win(
+            white_seat((score == 1.0) == a_white),
+            format!("engine failure: {why}"),
+        ))
     } else if lost_on_time.is_some() {
         Some(Outcome::win(
             white_seat((score == 1.0) == a_white),
@@ -309,6 +330,7 @@ fn play_game(
         score,
         record,
         lost_on_time,
+        failed: failed.map(|f| f.0),
         disputed: disputed.is_some(),
     })
 }
@@ -406,8 +428,20 @@ pub fn play_match(v: &'static Variant, a: &str, b: &str, spec: &MatchSpec) -> Re
                         }
                         let played = play_game(&start, &mut pa, &mut pb, i % 2 == 0, spec, i + 1);
                         let failed = played.is_err();
+                        let restart = played.as_ref().ok().and_then(|p| p.failed);
                         if tx.send(played.map(|p| (i, p))).is_err() || failed {
                             return;
+                        }
+                        // an engine that failed is started afresh for the next game
+                        if let Some(who) = restart {
+                            match Player::from_spec(if who == 0 { a } else { b }, v) {
+                                Ok(p) if who == 0 => pa = p,
+                                Ok(p) => pb = p,
+                                Err(e) => {
+                                    let _ = tx.send(Err(e));
+                                    return;
+                                }
+                            }
                         }
                     }
                 }
@@ -454,10 +488,13 @@ pub fn play_match(v: &'static Variant, a: &str, b: &str, spec: &MatchSpec) -> Re
     })?;
     bar.finish();
     let played: Vec<Played> = results.into_iter().flatten().collect();
-    let mut time_losses = [0; 2];
+    let (mut time_losses, mut failures) = ([0; 2], [0; 2]);
     for p in &played {
         if let Some(loser) = p.lost_on_time {
             time_losses[loser] += 1;
+        }
+        if let Some(loser) = p.failed {
+            failures[loser] += 1;
         }
     }
     Ok(MatchResult {
@@ -469,6 +506,7 @@ pub fn play_match(v: &'static Variant, a: &str, b: &str, spec: &MatchSpec) -> Re
         records: played.iter().map(|p| p.record.as_str()).collect(),
         sprt: verdict,
         time_losses,
+        failures,
         disputed: played.iter().filter(|p| p.disputed).count(),
     })
 }
@@ -573,6 +611,45 @@ mod tests {
         }
         assert!(Player::from_spec("nonsense", v).is_err());
         assert!(play_match(v, "ashta", "uci:/nonexistent/engine", &spec).is_err());
+    }
+
+    #[test]
+    fn an_engine_that_dies_loses_the_game_and_the_match_goes_on() {
+        // a UCI engine that answers the greeting and dies when asked for a move
+        let dir = tempfile::tempdir().unwrap();
+        let script = dir.path().join("dying.sh");
+        std::fs::write(
+            &script,
+            "#!/bin/sh\nwhile read line; do case \"$line\" in\n\
+             uci) echo 'id name dying'; echo uciok;;\n\
+             isready) echo readyok;;\n\
+             go*) exit 1;;\n\
+             quit) exit 0;;\n\
+             esac; done\n",
+        )
+        .unwrap();
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let v = ashta_rules::chess::variant("shatranj", None, &[]).unwrap();
+        let spec = MatchSpec {
+            games: 4,
+            time: TimeControl::MoveTime(Duration::from_millis(10)),
+            random_plies: 2,
+            seed: 3,
+            max_plies: 40,
+            jobs: 1,
+            sprt: None,
+            adjudicate: false,
+            balanced: None,
+        };
+        let engine = format!("uci:{}", script.display());
+        let result = play_match(v, "ashta:1", &engine, &spec).unwrap();
+        // every game played, each lost by the engine that died (started afresh after it)
+        assert_eq!(result.scores, vec![1.0; 4]);
+        assert_eq!(result.failures, [0, 4]);
+        assert_eq!(result.time_losses, [0, 0]);
+        assert_eq!(result.records.matches("engine failure").count(), 4);
+        assert_eq!(result.records.matches("[Round ").count(), 4);
     }
 
     #[test]

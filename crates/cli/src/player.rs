@@ -316,9 +316,18 @@ pub struct Budget {
 }
 
 impl Drop for Player {
+    /// Asks an engine to quit, and stops it if it has not within a second (an engine
+    /// that no longer answers).
     fn drop(&mut self) {
         let _ = self.send("quit");
         if let Player::Uci { child, .. } = self {
+            for _ in 0..100 {
+                if !matches!(child.try_wait(), Ok(None)) {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            let _ = child.kill();
             let _ = child.wait();
         }
     }
