@@ -613,26 +613,30 @@ mod tests {
         assert!(play_match(v, "ashta", "uci:/nonexistent/engine", &spec).is_err());
     }
 
-    #[test]
-    fn an_engine_that_dies_loses_the_game_and_the_match_goes_on() {
-        // a UCI engine that answers the greeting and dies when asked for a move
-        let dir = tempfile::tempdir().unwrap();
-        let script = dir.path().join("dying.sh");
+    /// A UCI engine, as a shell script in `dir`, that answers the greeting and then does
+    /// `on_go` when asked for a move.
+    fn broken_engine(dir: &std::path::Path, on_go: &str) -> String {
+        let script = dir.join("broken.sh");
         std::fs::write(
             &script,
-            "#!/bin/sh\nwhile read line; do case \"$line\" in\n\
-             uci) echo 'id name dying'; echo uciok;;\n\
-             isready) echo readyok;;\n\
-             go*) exit 1;;\n\
-             quit) exit 0;;\n\
-             esac; done\n",
+            format!(
+                "#!/bin/sh\nwhile read line; do case \"$line\" in\n\
+                 uci) echo 'id name broken'; echo uciok;;\n\
+                 isready) echo readyok;;\n\
+                 go*) {on_go};;\n\
+                 quit) exit 0;;\n\
+                 esac; done\n"
+            ),
         )
         .unwrap();
         use std::os::unix::fs::PermissionsExt;
         std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
-        let v = ashta_rules::chess::variant("shatranj", None, &[]).unwrap();
-        let spec = MatchSpec {
-            games: 4,
+        format!("uci:{}", script.display())
+    }
+
+    fn failure_spec(games: usize) -> MatchSpec {
+        MatchSpec {
+            games,
             time: TimeControl::MoveTime(Duration::from_millis(10)),
             random_plies: 2,
             seed: 3,
@@ -641,15 +645,40 @@ mod tests {
             sprt: None,
             adjudicate: false,
             balanced: None,
-        };
-        let engine = format!("uci:{}", script.display());
-        let result = play_match(v, "ashta:1", &engine, &spec).unwrap();
+        }
+    }
+
+    #[test]
+    fn an_engine_that_dies_loses_the_game_and_the_match_goes_on() {
+        let dir = tempfile::tempdir().unwrap();
+        let engine = broken_engine(dir.path(), "exit 1");
+        let v = ashta_rules::chess::variant("shatranj", None, &[]).unwrap();
+        let result = play_match(v, "ashta:1", &engine, &failure_spec(4)).unwrap();
         // every game played, each lost by the engine that died (started afresh after it)
         assert_eq!(result.scores, vec![1.0; 4]);
         assert_eq!(result.failures, [0, 4]);
         assert_eq!(result.time_losses, [0, 0]);
         assert_eq!(result.records.matches("engine failure").count(), 4);
         assert_eq!(result.records.matches("[Round ").count(), 4);
+    }
+
+    #[test]
+    fn an_engine_that_stops_answering_loses_the_game_and_is_stopped() {
+        // it never answers `go` (nor `quit` after it): the game is lost after the wait
+        // (five times the move's time and five seconds), the engine killed
+        let dir = tempfile::tempdir().unwrap();
+        let engine = broken_engine(dir.path(), "sleep 600");
+        let v = ashta_rules::chess::variant("shatranj", None, &[]).unwrap();
+        let started = std::time::Instant::now();
+        let result = play_match(v, &engine, "ashta:1", &failure_spec(1)).unwrap();
+        assert_eq!(result.scores, vec![0.0]);
+        assert_eq!(result.failures, [1, 0]);
+        assert!(
+            result.records.contains("did not answer"),
+            "{}",
+            result.records
+        );
+        assert!(started.elapsed() < Duration::from_secs(30));
     }
 
     #[test]
