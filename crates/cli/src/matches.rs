@@ -678,6 +678,15 @@ mod tests {
             "{}",
             result.records
         );
+        // the reason's quotes do not break the record: a tag's value holds none
+        let termination = (result.records.lines())
+            .find(|l| l.starts_with("[Termination "))
+            .unwrap();
+        assert_eq!(termination.matches('"').count(), 2, "{termination}");
+        let record = pgn::read(&result.records).unwrap();
+        assert!(record
+            .tag("Termination")
+            .is_some_and(|t| t.starts_with("engine failure: ") && t.contains("'bestmove'")));
         assert!(started.elapsed() < Duration::from_secs(30));
     }
 

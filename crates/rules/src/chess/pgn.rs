@@ -139,7 +139,7 @@ pub fn write_in(
     let result = ending.as_ref().map_or_else(|| result_text(g), score_text);
     out += &format!("[Result \"{result}\"]\n");
     if let Some(o) = &ending {
-        out += &format!("[Termination \"{}\"]\n", o.reason);
+        out += &format!("[Termination \"{}\"]\n", o.reason.replace('"', "'"));
     }
     out.push('\n');
     let mut pos = start.clone();
