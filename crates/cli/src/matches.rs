@@ -213,9 +213,10 @@ fn play_game(
     let mut g = opening.clone();
     // an engine that stops answering or dies loses the game (index 0: `a`), and why
     let mut failed: Option<(usize, String)> = None;
+    let failure = |who: usize, e: anyhow::Error| Some((who, format!("engine failure: {e:#}")));
     for (who, p) in [(0, &mut *a), (1, &mut *b)] {
         if let Err(e) = p.new_game() {
-            failed = Some((who, e.to_string()));
+            failed = failure(who, e);
             break;
         }
     }
@@ -245,7 +246,7 @@ fn play_game(
                 break;
             }
             Err(e) => {
-                failed = Some((usize::from(!mover_is_a), format!("{e:#}")));
+                failed = failure(usize::from(!mover_is_a), e);
                 break;
             }
         };
@@ -272,8 +273,10 @@ fn play_game(
         g.play(m);
     }
     let a_seat = if a_white { 0 } else { 1 };
-    let forfeit = lost_on_time.or(failed.as_ref().map(|f| f.0));
-    let score = match (forfeit, adjudicated, g.outcome()) {
+    // a game lost by an engine's failure or on time: the loser, and why
+    let failed_engine = failed.as_ref().map(|f| f.0);
+    let forfeit = failed.or_else(|| lost_on_time.map(|l| (l, "time forfeit".into())));
+    let score = match (forfeit.as_ref().map(|f| f.0), adjudicated, g.outcome()) {
         (Some(loser), _, _) => f64::from(u8::from(loser == 1)),
         (None, Some(white), _) => {
             if a_white {
@@ -308,16 +311,8 @@ fn play_game(
         } else {
             Outcome::win(white_seat(white > 0.5), "adjudication")
         })
-    } else if let Some((_, why)) = &failed {
-        Some(Outcome::win(
-            white_seat((score == 1.0) == a_white),
-            format!("engine failure: {why}"),
-        ))
-    } else if lost_on_time.is_some() {
-        Some(Outcome::win(
-            white_seat((score == 1.0) == a_white),
-            "time forfeit",
-        ))
+    } else if let Some((_, why)) = forfeit {
+        Some(Outcome::win(white_seat((score == 1.0) == a_white), why))
     } else if g.outcome().is_none() {
         Some(Outcome::draw("the match's move limit"))
     } else {
@@ -330,7 +325,7 @@ fn play_game(
         score,
         record,
         lost_on_time,
-        failed: failed.map(|f| f.0),
+        failed: failed_engine,
         disputed: disputed.is_some(),
     })
 }
