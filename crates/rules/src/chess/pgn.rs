@@ -98,6 +98,11 @@ pub fn write_ended(
     write_in(g, extra, ended, Notation::San)
 }
 
+/// A tag pair's line, its value's quotes written as apostrophes (a tag's value holds none).
+fn tag_line(key: &str, value: &str) -> String {
+    format!("[{key} \"{}\"]\n", value.replace('"', "'"))
+}
+
 /// Writes a game as PGN, its moves in `notation`.
 pub fn write_in(
     g: &ChessGame,
@@ -108,7 +113,7 @@ pub fn write_in(
     let v = g.variant();
     let mut out = String::new();
     for (k, val) in extra {
-        out += &format!("[{k} \"{}\"]\n", val.replace('"', "'"));
+        out += &tag_line(k, val);
     }
     // played by Fairy-Stockfish's rules, the game goes by its name there (`cambodian`,
     // `shoshogi`, `chess`), which pychess and Fairy-Stockfish's tools read
@@ -139,7 +144,7 @@ pub fn write_in(
     let result = ending.as_ref().map_or_else(|| result_text(g), score_text);
     out += &format!("[Result \"{result}\"]\n");
     if let Some(o) = &ending {
-        out += &format!("[Termination \"{}\"]\n", o.reason.replace('"', "'"));
+        out += &tag_line("Termination", &o.reason);
     }
     out.push('\n');
     let mut pos = start.clone();
