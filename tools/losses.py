@@ -6,12 +6,15 @@ Reads the PGN of `ashta match asha ... --pgn FILE` (or `PGN_DIR=data tools/stren
 40 MS asha`), has Fairy-Stockfish score every position of each game Ashta lost at NODES
 nodes, and prints per game the score for Ashta every ten plies, the ply where Ashta was
 first 200 centipawns down with the pieces left then, and Ashta's three moves that lost the
-most (the score before and after, the position before the move). A summary says how many
-games were 200 down by move 20. Needs python-chess (installed when missing).
+most (the score before and after, the position before the move; the match's random
+opening plies, `RANDOM_PLIES`, default 4 as `ashta match --random-plies`, are nobody's
+choice and not listed). A summary says how many games were 200 down by move 20. Needs
+python-chess (installed when missing).
 
     tools/losses.py FILE.pgn [NODES] [ENGINE]
     tools/losses.py data/asha-1000.pgn 100000
 """
+import os
 import subprocess
 import sys
 
@@ -46,6 +49,7 @@ def main():
     path = sys.argv[1]
     nodes = int(sys.argv[2]) if len(sys.argv) > 2 else 100_000
     engine = sys.argv[3] if len(sys.argv) > 3 else "/usr/games/fairy-stockfish"
+    random_plies = int(os.environ.get("RANDOM_PLIES", "4"))
     fsf = chess.engine.SimpleEngine.popen_uci(engine)
     lost = early = 0
     with open(path) as f:
@@ -72,7 +76,7 @@ def main():
             drops = []
             board = game.board()
             for i, move in enumerate(moves):
-                if board.turn == (chess.WHITE if white else chess.BLACK):
+                if i >= random_plies and board.turn == (chess.WHITE if white else chess.BLACK):
                     drops.append((scores[i] - scores[i + 1], i, board.san(move)))
                 board.push(move)
             drops.sort(reverse=True)
