@@ -98,7 +98,8 @@ pub fn write_ended(
     write_in(g, extra, ended, Notation::San)
 }
 
-/// A tag pair's line, its value's quotes written as apostrophes (a tag's value holds none).
+/// A tag pair's line, its value's quotes written as apostrophes (a tag's value holds none):
+/// every tag the writer emits goes through here.
 fn tag_line(key: &str, value: &str) -> String {
     format!("[{key} \"{}\"]\n", value.replace('"', "'"))
 }
@@ -121,7 +122,8 @@ pub fn write_in(
         Ok(g) if v.spec.ruleset == "fairy-stockfish" => g.fsf.unwrap_or(v.spec.game),
         _ => v.spec.game,
     };
-    out += &format!("[Variant \"{name}\"]\n[Ruleset \"{}\"]\n", v.spec.ruleset);
+    out += &tag_line("Variant", name);
+    out += &tag_line("Ruleset", &v.spec.ruleset);
     if !v.spec.options.is_empty() {
         let opts: Vec<String> = v
             .spec
@@ -129,20 +131,21 @@ pub fn write_in(
             .iter()
             .map(|(k, val)| format!("{k}={val}"))
             .collect();
-        out += &format!("[Options \"{}\"]\n", opts.join(" "));
+        out += &tag_line("Options", &opts.join(" "));
     }
     let start = g.start_position();
     if start.fen() != Position::start(v).fen() {
-        out += &format!("[SetUp \"1\"]\n[FEN \"{}\"]\n", start.fen());
+        out += &tag_line("SetUp", "1");
+        out += &tag_line("FEN", &start.fen());
     }
     match notation {
         Notation::San => {}
-        Notation::Wxf => out += "[Format \"WXF\"]\n",
-        Notation::Iccs => out += "[Format \"ICCS\"]\n",
+        Notation::Wxf => out += &tag_line("Format", "WXF"),
+        Notation::Iccs => out += &tag_line("Format", "ICCS"),
     }
     let ending = g.outcome().or_else(|| ended.cloned());
     let result = ending.as_ref().map_or_else(|| result_text(g), score_text);
-    out += &format!("[Result \"{result}\"]\n");
+    out += &tag_line("Result", result);
     if let Some(o) = &ending {
         out += &tag_line("Termination", &o.reason);
     }
