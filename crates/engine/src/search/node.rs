@@ -267,9 +267,21 @@ impl Searcher {
             .piece_to
             .and_then(|pt| Move::from_bits(self.counter[pt]));
         let n_moves = list.len();
-        for (i, &m) in list.iter().enumerate() {
-            moves[i] = m;
-            scores[i] = self.order_score(pos, m, tt_move, counter_move, ply);
+        moves[..n_moves].copy_from_slice(list.as_slice());
+        // the hash move goes first, searched before the other moves are scored (a cut-off
+        // by it spares their scoring); quiet moves are scored by their histories only
+        // once the captures, killers and counter-move before them are spent
+        let hash_first = tt_move.and_then(|h| moves[..n_moves].iter().position(|&m| m == h));
+        if let Some(i) = hash_first {
+            moves.swap(0, i);
+        } else {
+            self.score_moves(
+                pos,
+                &moves[..n_moves],
+                &mut scores[..n_moves],
+                counter_move,
+                ply,
+            );
         }
         quiets_tried.len = 0;
         captures_tried.len = 0;
@@ -281,15 +293,21 @@ impl Searcher {
         let prunable = has_pieces(pos);
         let mut threatened_pieces = Threatened::NONE;
         for n in 0..n_moves {
-            // the best-ordered of the rest comes next
-            let mut b = n;
-            for j in n + 1..n_moves {
-                if scores[j] > scores[b] {
-                    b = j;
+            if n > 0 || hash_first.is_none() {
+                if n == 1 && hash_first.is_some() {
+                    self.score_moves(
+                        pos,
+                        &moves[1..n_moves],
+                        &mut scores[1..n_moves],
+                        counter_move,
+                        ply,
+                    );
                 }
+                // the best-ordered of the rest comes next
+                let b = self.pick_next(pos, &moves[..n_moves], &mut scores[..n_moves], n, ply);
+                scores.swap(n, b);
+                moves.swap(n, b);
             }
-            scores.swap(n, b);
-            moves.swap(n, b);
             let m = moves[n];
             if Some(m) == excluded {
                 continue;

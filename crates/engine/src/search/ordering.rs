@@ -49,19 +49,55 @@ impl Searcher {
         }
     }
 
-    /// Ordering score: hash move, winning captures and promotions, killers, counter-move,
-    /// quiet moves by history, losing captures last.
-    pub(super) fn order_score(
+    /// Scores `moves` for ordering, the quiet moves other than killers and counter-move
+    /// left [`UNSCORED`] until [`Searcher::pick_next`] reaches them.
+    pub(super) fn score_moves(
         &self,
         pos: &Position,
-        m: Move,
-        tt_move: Option<Move>,
+        moves: &[Move],
+        scores: &mut [i32],
         counter: Option<Move>,
         ply: usize,
-    ) -> i32 {
-        if Some(m) == tt_move {
-            return 1 << 30;
+    ) {
+        for (s, &m) in scores.iter_mut().zip(moves) {
+            *s = self.order_score(pos, m, counter, ply);
         }
+    }
+
+    /// The index of the best-scored move from `n` on, the unscored quiet moves scored
+    /// by their histories once they are the best left.
+    pub(super) fn pick_next(
+        &self,
+        pos: &Position,
+        moves: &[Move],
+        scores: &mut [i32],
+        n: usize,
+        ply: usize,
+    ) -> usize {
+        let best = |scores: &[i32]| {
+            let mut b = n;
+            for j in n + 1..scores.len() {
+                if scores[j] > scores[b] {
+                    b = j;
+                }
+            }
+            b
+        };
+        let b = best(scores);
+        if scores[b] != UNSCORED {
+            return b;
+        }
+        for j in n..scores.len() {
+            if scores[j] == UNSCORED {
+                scores[j] = self.quiet_history(pos, moves[j], ply);
+            }
+        }
+        best(scores)
+    }
+
+    /// Ordering score: winning captures and promotions, killers, counter-move, quiet
+    /// moves by history ([`UNSCORED`] for now), losing captures last.
+    fn order_score(&self, pos: &Position, m: Move, counter: Option<Move>, ply: usize) -> i32 {
         let t = self.tables();
         if let Some(victim) = captured(pos, m) {
             let v = t.value[victim as usize] * 8 + self.capture_hist(pos, m) / 16;
@@ -84,7 +120,7 @@ impl Searcher {
         if counter == Some(m) {
             return 1 << 27;
         }
-        self.quiet_history(pos, m, ply)
+        UNSCORED
     }
 
     /// A move caused a cut-off: reward it, punish the moves tried before it.
@@ -166,6 +202,10 @@ impl Searcher {
         }
     }
 }
+
+/// The ordering score of a quiet move not yet scored: below killers and counter-move,
+/// above any history (the histories stay within a few hundred thousand).
+pub(super) const UNSCORED: i32 = 1 << 26;
 
 /// A node's moves and their ordering scores, kept between searches.
 pub(super) struct Buffer {
