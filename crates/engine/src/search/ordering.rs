@@ -204,8 +204,9 @@ impl Searcher {
 }
 
 /// The ordering score of a quiet move not yet scored: below killers and counter-move,
-/// above any history (the histories stay within a few hundred thousand).
+/// above any history (the main one and two continuations, each within `HISTORY_MAX`).
 pub(super) const UNSCORED: i32 = 1 << 26;
+const _: () = assert!(3 * HISTORY_MAX < UNSCORED && -3 * HISTORY_MAX > -(1 << 20));
 
 /// A node's moves and their ordering scores, kept between searches.
 pub(super) struct Buffer {
