@@ -274,15 +274,9 @@ impl Searcher {
         let hash_first = tt_move.and_then(|h| moves[..n_moves].iter().position(|&m| m == h));
         if let Some(i) = hash_first {
             moves.swap(0, i);
-        } else {
-            self.score_moves(
-                pos,
-                &moves[..n_moves],
-                &mut scores[..n_moves],
-                counter_move,
-                ply,
-            );
         }
+        // the first move chosen by score
+        let first_scored = usize::from(hash_first.is_some());
         quiets_tried.len = 0;
         captures_tried.len = 0;
         let original_alpha = alpha;
@@ -293,12 +287,12 @@ impl Searcher {
         let prunable = has_pieces(pos);
         let mut threatened_pieces = Threatened::NONE;
         for n in 0..n_moves {
-            if n > 0 || hash_first.is_none() {
-                if n == 1 && hash_first.is_some() {
+            if n >= first_scored {
+                if n == first_scored {
                     self.score_moves(
                         pos,
-                        &moves[1..n_moves],
-                        &mut scores[1..n_moves],
+                        &moves[n..n_moves],
+                        &mut scores[n..n_moves],
                         counter_move,
                         ply,
                     );
