@@ -82,6 +82,7 @@ mod correction;
 mod node;
 mod ordering;
 mod params;
+mod quiesce;
 
 use node::outcome_score;
 use ordering::{is_quiet, piece_to, Buffer};
