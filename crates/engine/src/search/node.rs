@@ -418,7 +418,7 @@ impl Searcher {
                     r -= 1;
                 }
                 if quiet {
-                    r -= (hist / 6000).clamp(-2, 2);
+                    r -= (hist / p.history_lmr_div).clamp(-2, 2);
                     if self.stack[ply].killers.contains(&Some(m)) || Some(m) == counter_move {
                         r -= 1;
                     }

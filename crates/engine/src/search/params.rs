@@ -68,13 +68,16 @@ pub struct Params {
     pub eval_history: i32,
     /// The most that one such lesson moves the history, either way (of 16,384).
     pub eval_history_max: i32,
+    /// The history that lowers (or raises) a late move's reduction by a ply per this
+    /// many points.
+    pub history_lmr_div: i32,
     /// The parameters set by name (bit i: `NAMES[i]`), which a game's defaults leave as
     /// they are.
     named: u32,
 }
 
 /// The parameters' names, as [`Params::set`] takes them.
-pub const NAMES: [&str; 25] = [
+pub const NAMES: [&str; 26] = [
     "aspiration",
     "rfp_margin",
     "razor_margin",
@@ -100,6 +103,7 @@ pub const NAMES: [&str; 25] = [
     "deep_lmr",
     "eval_history",
     "eval_history_max",
+    "history_lmr_div",
 ];
 
 impl Default for Params {
@@ -130,6 +134,7 @@ impl Default for Params {
             deep_lmr: 0,
             eval_history: 3,
             eval_history_max: 500,
+            history_lmr_div: 6000,
             named: 0,
         }
     }
@@ -215,6 +220,7 @@ impl Params {
             "deep_lmr" => self.deep_lmr = n,
             "eval_history" => self.eval_history = n,
             "eval_history_max" => self.eval_history_max = n,
+            "history_lmr_div" => self.history_lmr_div = n.max(1),
             other => return Err(format!("no search parameter {other:?}")),
         }
         Ok(())
