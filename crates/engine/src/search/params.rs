@@ -220,7 +220,10 @@ impl Params {
             "deep_lmr" => self.deep_lmr = n,
             "eval_history" => self.eval_history = n,
             "eval_history_max" => self.eval_history_max = n,
-            "history_lmr_div" => self.history_lmr_div = n.max(1),
+            "history_lmr_div" if n < 1 => {
+                return Err(format!("history_lmr_div takes a number from 1, not {n}"))
+            }
+            "history_lmr_div" => self.history_lmr_div = n,
             other => return Err(format!("no search parameter {other:?}")),
         }
         Ok(())
@@ -242,6 +245,7 @@ mod tests {
         }
         assert!(Params::default().set("nosuch", "1").is_err());
         assert!(Params::default().set("lmp", "yes").is_err());
+        assert!(Params::default().set("history_lmr_div", "0").is_err());
     }
 
     #[test]
