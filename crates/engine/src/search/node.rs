@@ -72,6 +72,20 @@ impl Searcher {
         score
     }
 
+    /// Counts a node of either search and checks the limits: the score to return at
+    /// once where the search is stopped or the game is over here.
+    #[inline]
+    pub(super) fn enter_node(&mut self, pos: &Position, ply: usize) -> Option<i32> {
+        self.nodes += 1;
+        self.check_limits();
+        if self.stopped() {
+            return Some(0);
+        }
+        self.seldepth = self.seldepth.max(ply);
+        pos.immediate_outcome()
+            .map(|o| outcome_score(&o, pos.side_to_move(), ply as i32))
+    }
+
     pub(super) fn take_buffer(&mut self) -> Box<Buffer> {
         self.height += 1;
         match self.buffers.get_mut(self.height) {
@@ -104,14 +118,8 @@ impl Searcher {
         if depth <= 0 {
             return self.quiesce(pos, alpha, beta, ply);
         }
-        self.nodes += 1;
-        self.check_limits();
-        if self.stopped() {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        if let Some(o) = pos.immediate_outcome() {
-            return outcome_score(&o, pos.side_to_move(), ply as i32);
+        if let Some(s) = self.enter_node(pos, ply) {
+            return s;
         }
         if let Some(s) = self.repetition(ply) {
             return s;

@@ -20,14 +20,8 @@ impl Searcher {
         beta: i32,
         ply: usize,
     ) -> i32 {
-        self.nodes += 1;
-        self.check_limits();
-        if self.stopped() {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        if let Some(o) = pos.immediate_outcome() {
-            return outcome_score(&o, pos.side_to_move(), ply as i32);
+        if let Some(s) = self.enter_node(pos, ply) {
+            return s;
         }
         if ply >= MAX_PLY {
             return self.evaluate(pos, ply);
