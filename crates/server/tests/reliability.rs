@@ -1,7 +1,7 @@
 //! What the server promises a server open to the network, against the real server on a
 //! loopback port with a real SQLite file: secret dice, one server per database, endings and
 //! offers kept, limits on new games and connections, deleting games, four-player
-//! resignations (the README's Reliability table).
+//! resignations (the table in docs/server.md).
 
 mod common;
 
