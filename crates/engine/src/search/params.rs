@@ -152,8 +152,9 @@ impl Params {
     /// matches): Shatranj searches without the correction history (212.5/400 against
     /// it), Shogi extends only the checks that do not lose material in exchange at every
     /// depth (424.0/800 against extending every check up to depth 4: drops give many
-    /// checks that hang the piece dropped), chess reduces a ply more outside the principal
-    /// variation from the ninth iteration (417.5/800 against it).
+    /// checks that hang the piece dropped) and tries singular extensions from depth 6
+    /// instead of 8 (526.0/1000 against 8), chess reduces a ply more outside the
+    /// principal variation from the ninth iteration (417.5/800 against it).
     pub fn for_game(self, game: &str) -> Params {
         let mut p = self;
         let mut default = |name: &str, value: i32| {
@@ -168,7 +169,10 @@ impl Params {
                 default("correction", 0);
                 default("correction_pieces", 0);
             }
-            "shogi" => default("check_any_depth", 0),
+            "shogi" => {
+                default("check_any_depth", 0);
+                default("singular_depth", 6);
+            }
             "asha" => default("deep_lmr", 8),
             _ => {}
         }
@@ -310,5 +314,10 @@ mod tests {
     #[test]
     fn shogi_extends_only_the_checks_that_keep_material_unless_set_by_name() {
         assert_game_default("check_any_depth", |p| p.check_any_depth, &["shogi"], 4, 0);
+    }
+
+    #[test]
+    fn shogi_tries_singular_extensions_from_depth_6_unless_set_by_name() {
+        assert_game_default("singular_depth", |p| p.singular_depth, &["shogi"], 8, 6);
     }
 }
