@@ -25,6 +25,12 @@
 #                                                # the game's result
 #   HIDDEN=128 LEARN_ON=1 ... tools/train_nets.sh ...
 #                                                # the network widened to 128 units a side
+#   TEACHER=stockfish LIMIT=nodes=5000 RANDOM_PERCENT=3 MIRRORS=0 LEARN_ON=1 LEARN_RATE=0.0001 \
+#     EPOCHS=4 SEED=9701 tools/train_nets.sh 20000 asha
+#                                                # chess labelled by Stockfish 15.1
+#                                                # (Debian's package, installed here when
+#                                                # missing) at 5,000 nodes, not mirrored
+#                                                # (data/nets/asha-sf-SEED.txt)
 #
 # The embedded networks came from these runs, cut short where the data were enough: shogi
 # at 527,000 positions and xiangqi at 418,000 (both learned at the smaller step size below);
@@ -75,28 +81,49 @@ if [ ${#LIST[@]} -eq 0 ]; then
   LIST=(asha shatranj makruk shogi xiangqi janggi)
 fi
 source tools/install_fsf.sh
+TEACHER_PATH=$FSF
+TAG=""
+if [ "${TEACHER:-}" = stockfish ]; then
+  # Stockfish knows chess alone; its labels go to files of their own
+  for g in "${LIST[@]}"; do
+    if [ "$g" != asha ]; then
+      echo "TEACHER=stockfish labels chess (asha) only, not $g" >&2
+      exit 2
+    fi
+  done
+  TEACHER_PATH=/usr/games/stockfish
+  TAG=-sf
+  if [ ! -x "$TEACHER_PATH" ]; then
+    SUDO=""
+    if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq stockfish >/dev/null
+  fi
+fi
 cargo build --release --locked -q -p ashta
 BIN=target/release/ashta
 mkdir -p data/nets
 for g in "${LIST[@]}"; do
-  "$BIN" tune-data "$g" --ruleset fairy-stockfish --teacher "uci:$FSF" --games "$GAMES" \
-    --limit nodes=1000 --random-percent 5 --seed "$SEED" \
-    --out "data/nets/$g${LEARN_ON:+-$SEED}.txt"
+  "$BIN" tune-data "$g" --ruleset fairy-stockfish --teacher "uci:$TEACHER_PATH" --games "$GAMES" \
+    --limit "${LIMIT:-nodes=1000}" --random-percent "${RANDOM_PERCENT:-5}" --seed "$SEED" \
+    --out "data/nets/$g$TAG${LEARN_ON:+-$SEED}.txt"
   # the games whose data overfit sooner learn at a smaller step
   case "$g" in
     shogi | xiangqi | janggi) RATE=0.0007 ;;
     *) RATE=0.002 ;;
   esac
-  DATA=("data/nets/$g.txt")
+  DATA=("data/nets/$g$TAG.txt")
   LEARN=(--epochs 30 --rate "$RATE")
   if [ -n "${LEARN_ON:-}" ]; then
     # this run's games (after those of ALSO), on from the network embedded now
     read -r -a DATA <<<"${ALSO:-}"
-    DATA+=("data/nets/$g-$SEED.txt")
-    LEARN=(--epochs 10 --rate "${LEARN_RATE:-0.0005}" --from "crates/engine/nets/$g.nnue"
+    DATA+=("data/nets/$g$TAG-$SEED.txt")
+    LEARN=(--epochs "${EPOCHS:-10}" --rate "${LEARN_RATE:-0.0005}" --from "crates/engine/nets/$g.nnue"
       ${KING_BUCKETS:+--king-buckets "$KING_BUCKETS"} ${LAMBDA:+--lambda "$LAMBDA"}
       ${HIDDEN:+--hidden "$HIDDEN"})
   fi
-  "$BIN" train-net "$g" --ruleset fairy-stockfish --data "${DATA[@]}" --mirrors \
+  MIRROR=(--mirrors)
+  if [ "${MIRRORS:-1}" = 0 ]; then MIRROR=(); fi
+  "$BIN" train-net "$g" --ruleset fairy-stockfish --data "${DATA[@]}" "${MIRROR[@]}" \
     "${LEARN[@]}" --out "crates/engine/nets/$g.nnue"
 done

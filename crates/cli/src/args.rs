@@ -243,7 +243,8 @@ pub(crate) enum Command {
     TuneData {
         #[command(flatten)]
         game: GameArgs,
-        /// The teacher: `uci:PATH` (Fairy-Stockfish) or `ashta`.
+        /// The teacher: `uci:PATH` (Fairy-Stockfish; for chess also Stockfish,
+        /// `uci:/usr/games/stockfish`) or `ashta`.
         #[arg(long, default_value = "uci:/usr/games/fairy-stockfish")]
         teacher: String,
         /// A player who chooses the moves (`ashta[:LEVEL]` or `uci:PATH`) while the teacher

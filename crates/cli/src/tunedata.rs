@@ -1,10 +1,10 @@
 //! `ashta tune-data`: positions labelled by a teacher engine for learning the evaluation.
-//! The teacher (Fairy-Stockfish, or our own engine) plays itself from random openings at a
-//! fixed depth or node count; each quiet position it meets (not in check, its move takes
-//! nothing) is written with the teacher's score and the game's result, both from White's
-//! side: `FEN;score;result` (result 1, 0.5 or 0). With a player (`--player ashta`), the
-//! player chooses the moves and the teacher only scores the positions: the labels then
-//! cover the positions the player's own evaluation steers to.
+//! The teacher (Fairy-Stockfish, Stockfish for chess, or our own engine) plays itself from
+//! random openings at a fixed depth or node count; each quiet position it meets (not in
+//! check, its move takes nothing) is written with the teacher's score and the game's
+//! result, both from White's side: `FEN;score;result` (result 1, 0.5 or 0). With a player
+//! (`--player ashta`), the player chooses the moves and the teacher only scores the
+//! positions: the labels then cover the positions the player's own evaluation steers to.
 
 use crate::matches::{opening, Budget, MatchSpec, Player, TimeControl};
 use anyhow::{anyhow, Result};
