@@ -93,12 +93,7 @@ if [ "${TEACHER:-}" = stockfish ]; then
   done
   TEACHER_PATH=/usr/games/stockfish
   TAG=-sf
-  if [ ! -x "$TEACHER_PATH" ]; then
-    SUDO=""
-    if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
-    $SUDO apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq stockfish >/dev/null
-  fi
+  install_debian "$TEACHER_PATH" stockfish
 fi
 cargo build --release --locked -q -p ashta
 BIN=target/release/ashta
