@@ -94,6 +94,9 @@ if [ "${TEACHER:-}" = stockfish ]; then
   TEACHER_PATH=/usr/games/stockfish
   TAG=-sf
   install_debian "$TEACHER_PATH" stockfish
+elif [ -n "${TEACHER:-}" ]; then
+  echo "TEACHER is stockfish or unset (Fairy-Stockfish), not $TEACHER" >&2
+  exit 2
 fi
 cargo build --release --locked -q -p ashta
 BIN=target/release/ashta
