@@ -31,6 +31,12 @@
 #                                                # (Debian's package, installed here when
 #                                                # missing) at 5,000 nodes, not mirrored
 #                                                # (data/nets/asha-sf-SEED.txt)
+#   TEACHER=stockfish LIMIT=nodes=1000 RANDOM_PERCENT=3 MIRRORS=0 LEARN_ON=1 LEARN_RATE=0.0001 \
+#     EPOCHS=5 SEED=9711 tools/train_nets.sh 40000 asha
+#                                                # the same at 1,000 nodes: the embedded
+#                                                # chess network's last step (seeds 9711
+#                                                # and 9712 side by side, 52 minutes,
+#                                                # 2,095,564 positions)
 #
 # The embedded networks came from these runs, cut short where the data were enough: shogi
 # at 527,000 positions and xiangqi at 418,000 (both learned at the smaller step size below);
