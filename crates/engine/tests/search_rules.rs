@@ -19,7 +19,7 @@ fn at(game: &str, fen: &str) -> ChessGame {
 #[test]
 fn mates_in_two_are_found() {
     // the king takes the opposition (or shuts b8) and the rook mates on the back rank
-    // (chess, where the present network mates in three here: tests/puzzles.rs)
+    // (chess: tests/puzzles.rs)
     for game in ["makruk", "ouk-chatrang"] {
         let g = at(game, "k7/8/2K5/8/8/8/8/7R w - - 0 1");
         let (m, mate) = search(&g, 6);

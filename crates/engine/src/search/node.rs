@@ -209,8 +209,12 @@ impl Searcher {
         self.stack[ply + 2].excluded = None;
         let p = self.params;
         if !in_check && !pv_node && excluded.is_none() && eval.abs() < MATE_BOUND {
+            // a beta that is itself a mate against us asks whether the mate can be escaped,
+            // which no static margin or pass can prove: reverse futility and null move wait
+            let beta_not_mated = beta > -MATE_BOUND;
             // reverse futility: far above beta at low depth
             if p.rfp_margin > 0
+                && beta_not_mated
                 && depth <= 7
                 && eval - p.rfp_margin * (depth - i32::from(improving)) >= beta
             {
@@ -225,6 +229,7 @@ impl Searcher {
             }
             // null move: if passing still holds beta, the position is good enough
             if p.null_move
+                && beta_not_mated
                 && depth >= p.null_depth
                 && eval >= beta
                 && self.stack[ply].piece_to.is_some()
