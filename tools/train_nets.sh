@@ -36,7 +36,8 @@
 #                                                # the same at 1,000 nodes: the embedded
 #                                                # chess network's last step (seeds 9711
 #                                                # and 9712 side by side, 52 minutes,
-#                                                # 2,095,564 positions)
+#                                                # 2,095,564 positions), then with seed
+#                                                # 9713 too (3,297,014; EPOCHS=12)
 #
 # The embedded networks came from these runs, cut short where the data were enough: shogi
 # at 527,000 positions and xiangqi at 418,000 (both learned at the smaller step size below);
