@@ -370,6 +370,7 @@ fn run(cli: Cli) -> Result<()> {
             games,
             movetime,
             tc,
+            byoyomi,
             random_plies,
             seed,
             pgn,
@@ -382,6 +383,10 @@ fn run(cli: Cli) -> Result<()> {
             let time = match tc {
                 Some(tc) => matches::TimeControl::parse(&tc)?,
                 None => matches::TimeControl::MoveTime(std::time::Duration::from_millis(movetime)),
+            };
+            let time = match byoyomi {
+                Some(b) => time.with_byoyomi(b)?,
+                None => time,
             };
             let sprt = sprt
                 .map(|s| -> Result<(f64, f64)> {

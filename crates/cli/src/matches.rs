@@ -47,6 +47,9 @@ pub enum TimeControl {
         base: Duration,
         /// Added after each move.
         increment: Duration,
+        /// Given afresh for each move once the clock is spent, as in Shogi (zero: none);
+        /// a side loses when a move takes longer than its clock and this together.
+        byoyomi: Duration,
     },
 }
 
@@ -77,8 +80,28 @@ impl TimeControl {
             Some((b, i)) => Ok(TimeControl::Clock {
                 base: secs(b)?,
                 increment: secs(i)?,
+                byoyomi: Duration::ZERO,
             }),
             None => Ok(TimeControl::MoveTime(secs(text)?)),
+        }
+    }
+
+    /// This time control with byoyomi of `seconds` a move: after the clock's base time
+    /// (`BASE+INC`), or from the first move where it was a time per move.
+    pub fn with_byoyomi(self, seconds: f64) -> Result<TimeControl> {
+        if !(seconds > 0.0 && seconds < 1e7) {
+            bail!("byoyomi is a time in seconds above 0, not {seconds}");
+        }
+        let byoyomi = Duration::from_secs_f64(seconds);
+        match self {
+            TimeControl::Clock {
+                base, increment, ..
+            } => Ok(TimeControl::Clock {
+                base,
+                increment,
+                byoyomi,
+            }),
+            _ => bail!("byoyomi goes with a clock: --tc BASE+INC (`--tc 30+0 --byoyomi 1`)"),
         }
     }
 }
@@ -260,12 +283,16 @@ fn play_game(
                 break;
             }
         }
-        if let TimeControl::Clock { increment, .. } = spec.time {
-            if used > clocks[seat] {
+        if let TimeControl::Clock {
+            increment, byoyomi, ..
+        } = spec.time
+        {
+            if used > clocks[seat] + byoyomi {
                 lost_on_time = Some(usize::from(!mover_is_a));
                 break;
             }
-            clocks[seat] = clocks[seat] - used + increment;
+            // a move that runs into byoyomi spends the clock; byoyomi itself is not kept
+            clocks[seat] = clocks[seat].saturating_sub(used) + increment;
         }
         if !g.legal_moves().contains(&m) {
             bail!("{} chose an illegal move", mover.name());
@@ -708,6 +735,63 @@ mod tests {
             TimeControl::parse("0.1").unwrap(),
             TimeControl::MoveTime(t) if t == Duration::from_millis(100)
         ));
+    }
+
+    #[test]
+    fn games_with_byoyomi_keep_within_it_and_tell_it_to_uci_engines() {
+        let byoyomi = TimeControl::parse("0+0")
+            .unwrap()
+            .with_byoyomi(0.1)
+            .unwrap();
+        assert!(matches!(
+            byoyomi,
+            TimeControl::Clock { base, byoyomi, .. }
+                if base.is_zero() && byoyomi == Duration::from_millis(100)
+        ));
+        // byoyomi goes with a clock, and is a time
+        assert!(TimeControl::parse("0.1")
+            .unwrap()
+            .with_byoyomi(1.0)
+            .is_err());
+        assert!(TimeControl::parse("1+0")
+            .unwrap()
+            .with_byoyomi(0.0)
+            .is_err());
+        assert!(TimeControl::parse("1+0")
+            .unwrap()
+            .with_byoyomi(f64::NAN)
+            .is_err());
+        let v = ashta_rules::chess::variant("shogi", None, &[]).unwrap();
+        let spec = MatchSpec {
+            time: byoyomi,
+            max_plies: 30,
+            ..failure_spec(2)
+        };
+        // byoyomi alone, from the first move: our engine keeps within it
+        let result = play_match(v, "ashta:8", "ashta:8", &spec).unwrap();
+        assert_eq!(result.scores.len(), 2);
+        assert_eq!(result.time_losses, [0, 0]);
+        // a UCI engine is told its byoyomi with its clock
+        let dir = tempfile::tempdir().unwrap();
+        let log = dir.path().join("go.txt");
+        let engine = broken_engine(
+            dir.path(),
+            &format!("echo \"$line\" > {}; exit 1", log.display()),
+        );
+        let spec = MatchSpec {
+            time: TimeControl::parse("2+0")
+                .unwrap()
+                .with_byoyomi(0.5)
+                .unwrap(),
+            ..failure_spec(1)
+        };
+        let v = ashta_rules::chess::variant("shogi", None, &[]).unwrap();
+        play_match(v, &engine, "ashta:1", &spec).unwrap();
+        let go = std::fs::read_to_string(&log).unwrap();
+        assert_eq!(
+            go.trim(),
+            "go wtime 2000 btime 2000 winc 0 binc 0 byoyomi 500"
+        );
     }
 
     #[test]

@@ -195,9 +195,12 @@ impl Player {
                         nodes: Some(n),
                         ..Limits::default()
                     },
-                    TimeControl::Clock { increment, .. } => Limits {
+                    TimeControl::Clock {
+                        increment, byoyomi, ..
+                    } => Limits {
                         time_left: Some(budget.own),
                         increment,
+                        byoyomi: (byoyomi > Duration::ZERO).then_some(byoyomi),
                         ..Limits::default()
                     },
                 };
@@ -241,20 +244,27 @@ impl Player {
                     TimeControl::MoveTime(t) => (format!("go movetime {}", t.as_millis()), t * 5),
                     TimeControl::Depth(d) => (format!("go depth {d}"), Duration::from_secs(600)),
                     TimeControl::Nodes(n) => (format!("go nodes {n}"), Duration::from_secs(600)),
-                    TimeControl::Clock { increment, .. } => {
+                    TimeControl::Clock {
+                        increment, byoyomi, ..
+                    } => {
                         let (w, b) = if budget.white {
                             (budget.own, budget.other)
                         } else {
                             (budget.other, budget.own)
                         };
                         let inc = increment.as_millis();
+                        let byo = if byoyomi > Duration::ZERO {
+                            format!(" byoyomi {}", byoyomi.as_millis())
+                        } else {
+                            String::new()
+                        };
                         (
                             format!(
-                                "go wtime {} btime {} winc {inc} binc {inc}",
+                                "go wtime {} btime {} winc {inc} binc {inc}{byo}",
                                 w.as_millis(),
                                 b.as_millis()
                             ),
-                            budget.own * 2,
+                            (budget.own + byoyomi) * 2,
                         )
                     }
                 };
