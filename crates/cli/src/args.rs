@@ -145,7 +145,8 @@ pub(crate) enum Command {
         tc: Option<String>,
         /// Byoyomi in seconds, as in Shogi: once its clock is spent a side has this long for
         /// each move (the unused part is not kept), and loses when it runs over; with
-        /// `--tc`, after its base time (`--tc 30+0 --byoyomi 1`), else from the first move.
+        /// `--tc BASE+INC`, after its base time (`--tc 30+0 --byoyomi 1`), else from the
+        /// first move.
         #[arg(long)]
         byoyomi: Option<f64>,
         /// Random plies before the engines take over.

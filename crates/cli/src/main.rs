@@ -380,9 +380,13 @@ fn run(cli: Cli) -> Result<()> {
             balanced,
         } => {
             let v = game.variant()?;
-            let time = match tc {
-                Some(tc) => matches::TimeControl::parse(&tc)?,
-                None => matches::TimeControl::MoveTime(std::time::Duration::from_millis(movetime)),
+            let time = match (tc, byoyomi) {
+                (Some(tc), _) => matches::TimeControl::parse(&tc)?,
+                // byoyomi alone: a clock with no base time
+                (None, Some(_)) => matches::TimeControl::parse("0+0")?,
+                (None, None) => {
+                    matches::TimeControl::MoveTime(std::time::Duration::from_millis(movetime))
+                }
             };
             let time = match byoyomi {
                 Some(b) => time.with_byoyomi(b)?,

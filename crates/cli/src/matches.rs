@@ -86,8 +86,8 @@ impl TimeControl {
         }
     }
 
-    /// This time control with byoyomi of `seconds` a move: after the clock's base time
-    /// (`BASE+INC`), or from the first move where it was a time per move.
+    /// This clock (`BASE+INC`) with byoyomi of `seconds` a move after its base time; other
+    /// time controls take none.
     pub fn with_byoyomi(self, seconds: f64) -> Result<TimeControl> {
         if !(seconds > 0.0 && seconds < 1e7) {
             bail!("byoyomi is a time in seconds above 0, not {seconds}");
