@@ -11,6 +11,7 @@ mod play;
 mod player;
 mod selfplay;
 mod sidematch;
+mod timecontrol;
 mod trainnet;
 mod tunedata;
 mod ucci;
@@ -257,7 +258,7 @@ fn run(cli: Cli) -> Result<()> {
                 let engine = format!("ashta:{level}");
                 let spec = matches::MatchSpec {
                     games,
-                    time: matches::TimeControl::MoveTime(std::time::Duration::from_millis(
+                    time: timecontrol::TimeControl::MoveTime(std::time::Duration::from_millis(
                         movetime,
                     )),
                     random_plies: 4,
@@ -381,16 +382,13 @@ fn run(cli: Cli) -> Result<()> {
         } => {
             let v = game.variant()?;
             let time = match (tc, byoyomi) {
-                (Some(tc), _) => matches::TimeControl::parse(&tc)?,
                 // byoyomi alone: a clock with no base time
-                (None, Some(_)) => matches::TimeControl::parse("0+0")?,
+                (tc, Some(b)) => timecontrol::TimeControl::parse(tc.as_deref().unwrap_or("0+0"))?
+                    .with_byoyomi(b)?,
+                (Some(tc), None) => timecontrol::TimeControl::parse(&tc)?,
                 (None, None) => {
-                    matches::TimeControl::MoveTime(std::time::Duration::from_millis(movetime))
+                    timecontrol::TimeControl::MoveTime(std::time::Duration::from_millis(movetime))
                 }
-            };
-            let time = match byoyomi {
-                Some(b) => time.with_byoyomi(b)?,
-                None => time,
             };
             let sprt = sprt
                 .map(|s| -> Result<(f64, f64)> {
@@ -491,7 +489,7 @@ fn run(cli: Cli) -> Result<()> {
             let v = game.variant()?;
             let spec = tunedata::DataSpec {
                 games,
-                time: matches::TimeControl::parse(&limit)?,
+                time: timecontrol::TimeControl::parse(&limit)?,
                 random_plies,
                 random_percent,
                 seed,
@@ -500,7 +498,7 @@ fn run(cli: Cli) -> Result<()> {
                 max_plies: 300,
                 player: player
                     .map(|p| {
-                        Ok::<_, anyhow::Error>((p, matches::TimeControl::parse(&player_limit)?))
+                        Ok::<_, anyhow::Error>((p, timecontrol::TimeControl::parse(&player_limit)?))
                     })
                     .transpose()?,
             };

@@ -1,7 +1,7 @@
 //! A player of `ashta match` and `ashta tune-data`: our engine in process, or a UCI engine
 //! in a child process, asked for moves (and their scores) within a time budget.
 
-use crate::matches::TimeControl;
+use crate::timecontrol::TimeControl;
 use anyhow::{anyhow, bail, Context, Result};
 use ashta_engine::{Limits, Searcher};
 use ashta_rules::chess::{ChessGame, Move, Variant};

@@ -6,7 +6,8 @@
 //! (`--player ashta`), the player chooses the moves and the teacher only scores the
 //! positions: the labels then cover the positions the player's own evaluation steers to.
 
-use crate::matches::{opening, Budget, MatchSpec, Player, TimeControl};
+use crate::matches::{opening, Budget, MatchSpec, Player};
+use crate::timecontrol::TimeControl;
 use anyhow::{anyhow, Result};
 use ashta_rules::chess::{ChessGame, MoveKind, Variant};
 use ashta_rules::geometry::Color;
