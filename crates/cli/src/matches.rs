@@ -213,8 +213,9 @@ fn play_game(
             increment, byoyomi, ..
         } = spec.time
         {
-            if used > clocks[seat] + byoyomi {
-                lost_on_time = Some(usize::from(!mover_is_a));
+            let allowed = clocks[seat] + byoyomi;
+            if used > allowed {
+                lost_on_time = Some((usize::from(!mover_is_a), used, allowed));
                 break;
             }
             // a move that runs into byoyomi spends the clock; byoyomi itself is not kept
@@ -228,7 +229,16 @@ fn play_game(
     let a_seat = if a_white { 0 } else { 1 };
     // a game lost by an engine's failure or on time: the loser, and why
     let failed_engine = failed.as_ref().map(|f| f.0);
-    let forfeit = failed.or_else(|| lost_on_time.map(|l| (l, "time forfeit".into())));
+    let forfeit = failed.or_else(|| {
+        lost_on_time.map(|(l, used, allowed)| {
+            let why = format!(
+                "time forfeit: a move of {:.3} s with {:.3} s left",
+                used.as_secs_f64(),
+                allowed.as_secs_f64()
+            );
+            (l, why)
+        })
+    });
     let score = match (forfeit.as_ref().map(|f| f.0), adjudicated, g.outcome()) {
         (Some(loser), _, _) => f64::from(u8::from(loser == 1)),
         (None, Some(white), _) => {
@@ -277,7 +287,7 @@ fn play_game(
     Ok(Played {
         score,
         record,
-        lost_on_time,
+        lost_on_time: lost_on_time.map(|l| l.0),
         failed: failed_engine,
         disputed: disputed.is_some(),
     })
@@ -697,6 +707,32 @@ mod tests {
         assert_eq!(
             go.trim(),
             "go wtime 2000 btime 2000 winc 0 binc 0 byoyomi 500"
+        );
+    }
+
+    #[test]
+    fn a_move_past_the_clock_loses_and_the_record_says_by_how_much() {
+        let v = ashta_rules::chess::variant("asha", None, &[]).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let slow = broken_engine(dir.path(), "sleep 0.3; echo 'bestmove e2e4'");
+        let spec = MatchSpec {
+            time: TimeControl::parse("0+0")
+                .unwrap()
+                .with_byoyomi(0.1)
+                .unwrap(),
+            random_plies: 0,
+            ..failure_spec(1)
+        };
+        let result = play_match(v, &slow, "ashta:1", &spec).unwrap();
+        assert_eq!(result.time_losses, [1, 0]);
+        assert_eq!(result.scores, vec![0.0]);
+        assert!(
+            result
+                .records
+                .contains("time forfeit: a move of 0.3")
+                && result.records.contains("s with 0.100 s left"),
+            "{}",
+            result.records
         );
     }
 

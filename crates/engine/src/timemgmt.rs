@@ -61,9 +61,14 @@ impl Limits {
             None => return None,
         };
         let margin = Duration::from_millis(30);
+        // a move past its byoyomi loses the game: a margin that grows with it, for a
+        // machine busy enough to answer late
+        let byoyomi_margin = margin + byoyomi / 20;
         if left.is_zero() {
             // byoyomi alone: what is not used is lost
-            let t = byoyomi.saturating_sub(margin).max(Duration::from_millis(5));
+            let t = byoyomi
+                .saturating_sub(byoyomi_margin)
+                .max(Duration::from_millis(5));
             return Some((t, t));
         }
         // moves still to play: as told, or a guess that shrinks as the game goes on
@@ -74,7 +79,7 @@ impl Limits {
         let soft = left / moves + self.increment * 3 / 4 + byoyomi * 9 / 10;
         let reserve = left.saturating_sub(margin);
         let hard = (left / 3 + self.increment + byoyomi * 9 / 10)
-            .min(reserve + byoyomi.saturating_sub(margin))
+            .min(reserve + byoyomi.saturating_sub(byoyomi_margin))
             .min(soft * 5)
             .max(Duration::from_millis(5));
         Some((soft.min(hard), hard))
@@ -164,6 +169,13 @@ mod tests {
         };
         let (_, hard) = l.budget().unwrap();
         assert!(hard > Duration::from_millis(900) && hard < Duration::from_secs(1));
+        // its margin grows with the byoyomi: 30 ms and a twentieth
+        assert_eq!(hard, Duration::from_millis(920));
+        let l = Limits {
+            byoyomi: Some(Duration::from_secs(10)),
+            ..l
+        };
+        assert_eq!(l.budget().unwrap().1, Duration::from_millis(9470));
         assert!(Limits::depth(3).budget().is_none());
     }
 }
