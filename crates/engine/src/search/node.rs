@@ -423,9 +423,6 @@ impl Searcher {
                 }
                 if p.deep_lmr > 0 && !pv_node && self.root_depth > p.deep_lmr {
                     r += 1;
-                    if p.deep_lmr_step > 0 {
-                        r += (self.root_depth - p.deep_lmr - 1) / p.deep_lmr_step;
-                    }
                 }
                 if tt_pv && !pv_node {
                     r -= p.tt_pv;

@@ -62,9 +62,6 @@ pub struct Params {
     /// A ply more of late-move reduction outside the principal variation once the
     /// iteration is deeper than this (0: off).
     pub deep_lmr: i32,
-    /// With `deep_lmr`, another ply of that reduction for each this many iterations
-    /// beyond it (0: one ply only).
-    pub deep_lmr_step: i32,
     /// The opponent's quiet move that reached a node learns, in the main history, how
     /// far it moved the static evaluation: this many history points per ply of depth
     /// and centipawn (0: off).
@@ -80,7 +77,7 @@ pub struct Params {
 }
 
 /// The parameters' names, as [`Params::set`] takes them.
-pub const NAMES: [&str; 27] = [
+pub const NAMES: [&str; 26] = [
     "aspiration",
     "rfp_margin",
     "razor_margin",
@@ -107,7 +104,6 @@ pub const NAMES: [&str; 27] = [
     "eval_history",
     "eval_history_max",
     "history_lmr_div",
-    "deep_lmr_step",
 ];
 
 impl Default for Params {
@@ -139,7 +135,6 @@ impl Default for Params {
             eval_history: 3,
             eval_history_max: 500,
             history_lmr_div: 6000,
-            deep_lmr_step: 0,
             named: 0,
         }
     }
@@ -235,7 +230,6 @@ impl Params {
                 return Err(format!("history_lmr_div takes a number from 1, not {n}"))
             }
             "history_lmr_div" => self.history_lmr_div = n,
-            "deep_lmr_step" => self.deep_lmr_step = n.max(0),
             other => return Err(format!("no search parameter {other:?}")),
         }
         Ok(())
