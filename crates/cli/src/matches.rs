@@ -727,9 +727,7 @@ mod tests {
         assert_eq!(result.time_losses, [1, 0]);
         assert_eq!(result.scores, vec![0.0]);
         assert!(
-            result
-                .records
-                .contains("time forfeit: a move of 0.3")
+            result.records.contains("time forfeit: a move of 0.3")
                 && result.records.contains("s with 0.100 s left"),
             "{}",
             result.records
