@@ -673,14 +673,19 @@ mod tests {
         ));
     }
 
+    /// The clock `tc` (`BASE+INC`) with `seconds` of byoyomi.
+    fn byoyomi_clock(tc: &str, seconds: f64) -> TimeControl {
+        TimeControl::parse(tc)
+            .unwrap()
+            .with_byoyomi(seconds)
+            .unwrap()
+    }
+
     #[test]
     fn games_with_byoyomi_keep_within_it_and_tell_it_to_uci_engines() {
         let v = ashta_rules::chess::variant("shogi", None, &[]).unwrap();
         let spec = MatchSpec {
-            time: TimeControl::parse("0+0")
-                .unwrap()
-                .with_byoyomi(0.1)
-                .unwrap(),
+            time: byoyomi_clock("0+0", 0.1),
             max_plies: 30,
             ..failure_spec(2)
         };
@@ -696,10 +701,7 @@ mod tests {
             &format!("echo \"$line\" > {}; exit 1", log.display()),
         );
         let spec = MatchSpec {
-            time: TimeControl::parse("2+0")
-                .unwrap()
-                .with_byoyomi(0.5)
-                .unwrap(),
+            time: byoyomi_clock("2+0", 0.5),
             ..failure_spec(1)
         };
         play_match(v, &engine, "ashta:1", &spec).unwrap();
@@ -716,10 +718,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let slow = broken_engine(dir.path(), "sleep 0.3; echo 'bestmove e2e4'");
         let spec = MatchSpec {
-            time: TimeControl::parse("0+0")
-                .unwrap()
-                .with_byoyomi(0.1)
-                .unwrap(),
+            time: byoyomi_clock("0+0", 0.1),
             random_plies: 0,
             ..failure_spec(1)
         };
