@@ -25,6 +25,13 @@
 #                                                # the game's result
 #   HIDDEN=128 LEARN_ON=1 ... tools/train_nets.sh ...
 #                                                # the network widened to 128 units a side
+#   LIMIT=nodes=5000 RANDOM_PERCENT=3 LEARN_ON=1 LEARN_RATE=0.0003 EPOCHS=6 SEED=9408 \
+#     tools/train_nets.sh 20000 shatranj
+#                                                # Shatranj labelled at 5,000 nodes: its
+#                                                # embedded network's last step (seeds 9408
+#                                                # and 9409 side by side, learned from both,
+#                                                # ALSO=data/nets/shatranj-9408.txt with
+#                                                # SEED=9409; 284,090 positions)
 #   TEACHER=stockfish LIMIT=nodes=5000 RANDOM_PERCENT=3 MIRRORS=0 LEARN_ON=1 LEARN_RATE=0.0001 \
 #     EPOCHS=4 SEED=9701 tools/train_nets.sh 20000 asha
 #                                                # chess labelled by Stockfish 15.1
