@@ -391,11 +391,9 @@ impl Searcher {
                         r.score = r.previous;
                     }
                     self.root_moves.sort_by_key(|r| -r.score);
-                } else if completed > 0 && self.root_moves[0].score > -INF {
-                    // an unfinished iteration's best move stands if its score was proven
-                    let r = &self.root_moves[0];
-                    if r.mv != last.pv.first().copied().unwrap_or(r.mv) && r.score > last.score {
-                        last = self.info(depth, 1, r.score, None, r.pv.clone(), r.seldepth);
+                } else if completed > 0 {
+                    if let Some(line) = self.unfinished_line(&last, depth) {
+                        last = line;
                         on_info(&last);
                     }
                 }
@@ -453,6 +451,18 @@ impl Searcher {
         self.seed ^= self.seed >> 7;
         self.seed ^= self.seed << 17;
         near[(self.seed % near.len() as u64) as usize]
+    }
+
+    /// The line of an unfinished iteration `depth` to play instead of `last`, the last
+    /// whole one's: its best move so far, where that move displaced the last best. The
+    /// iteration searched the last best first, so a move put before it scored above it
+    /// at this depth; with `unfinished_best` off, only where it also scored above the
+    /// last iteration's score.
+    fn unfinished_line(&self, last: &Info, depth: u32) -> Option<Info> {
+        let r = self.root_moves.first()?;
+        let displaced = r.score > -INF && r.mv != last.pv.first().copied().unwrap_or(r.mv);
+        (displaced && (self.params.unfinished_best || r.score > last.score))
+            .then(|| self.info(depth, 1, r.score, None, r.pv.clone(), r.seldepth))
     }
 
     fn info(
@@ -692,5 +702,44 @@ impl Searcher {
         if self.clock.hard_expired(self.start.elapsed()) && self.root_depth > 1 {
             self.stop.store(true, Ordering::Relaxed);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ashta_rules::chess::variant;
+
+    #[test]
+    fn an_unfinished_iteration_plays_a_move_that_beat_the_last_best_in_it() {
+        let v = variant("asha", Some("fairy-stockfish"), &[]).unwrap();
+        let moves = ChessGame::new(v).position().legal_moves();
+        let (a, b) = (moves[0], moves[1]);
+        let root = |mv, score| RootMove {
+            mv,
+            score,
+            previous: 50,
+            pv: vec![mv],
+            seldepth: 0,
+        };
+        let mut s = Searcher::new(1);
+        // the last whole iteration chose `a` at 50
+        let last = s.info(9, 1, 50, None, vec![a], 0);
+        // the unfinished one found `a` no better than 20 and `b` at 40 (put first)
+        s.root_moves = vec![root(b, 40), root(a, 20)];
+        s.params.unfinished_best = true;
+        let line = s.unfinished_line(&last, 10).expect("b displaced a");
+        assert_eq!((line.pv[0], line.score, line.depth), (b, 40, 10));
+        s.params.unfinished_best = false;
+        assert!(s.unfinished_line(&last, 10).is_none(), "40 is below 50");
+        // above the last score, either way
+        s.root_moves[0].score = 60;
+        assert_eq!(s.unfinished_line(&last, 10).map(|l| l.pv[0]), Some(b));
+        // the last best still first, or nothing searched yet: the last line stands
+        s.params.unfinished_best = true;
+        s.root_moves = vec![root(a, 20), root(b, -INF)];
+        assert!(s.unfinished_line(&last, 10).is_none());
+        s.root_moves = vec![root(b, -INF), root(a, -INF)];
+        assert!(s.unfinished_line(&last, 10).is_none());
     }
 }

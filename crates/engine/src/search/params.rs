@@ -71,13 +71,17 @@ pub struct Params {
     /// The history that lowers (or raises) a late move's reduction by a ply per this
     /// many points.
     pub history_lmr_div: i32,
+    /// Where the time runs out in an iteration, its best move so far is played whenever
+    /// it displaced the last iteration's (it then scored above that move's own score in
+    /// this iteration); else only where it also scored above the last iteration's score.
+    pub unfinished_best: bool,
     /// The parameters set by name (bit i: `NAMES[i]`), which a game's defaults leave as
     /// they are.
     named: u32,
 }
 
 /// The parameters' names, as [`Params::set`] takes them.
-pub const NAMES: [&str; 26] = [
+pub const NAMES: [&str; 27] = [
     "aspiration",
     "rfp_margin",
     "razor_margin",
@@ -104,6 +108,7 @@ pub const NAMES: [&str; 26] = [
     "eval_history",
     "eval_history_max",
     "history_lmr_div",
+    "unfinished_best",
 ];
 
 impl Default for Params {
@@ -135,6 +140,7 @@ impl Default for Params {
             eval_history: 3,
             eval_history_max: 500,
             history_lmr_div: 6000,
+            unfinished_best: true,
             named: 0,
         }
     }
@@ -230,6 +236,7 @@ impl Params {
                 return Err(format!("history_lmr_div takes a number from 1, not {n}"))
             }
             "history_lmr_div" => self.history_lmr_div = n,
+            "unfinished_best" => self.unfinished_best = b,
             other => return Err(format!("no search parameter {other:?}")),
         }
         Ok(())
