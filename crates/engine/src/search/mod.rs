@@ -525,7 +525,7 @@ impl Searcher {
             && previous.abs() < MATE_BOUND
             && previous > -INF
             && self.spread == 0;
-        let mut delta = 18 + previous.abs() / 64;
+        let mut delta = self.params.asp_delta + previous.abs() / 64;
         let (mut alpha, mut beta) = if use_window {
             ((previous - delta).max(-INF), (previous + delta).min(INF))
         } else {

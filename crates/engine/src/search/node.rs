@@ -215,7 +215,7 @@ impl Searcher {
             // reverse futility: far above beta at low depth
             if p.rfp_margin > 0
                 && beta_not_mated
-                && depth <= 7
+                && depth <= p.rfp_depth
                 && eval - p.rfp_margin * (depth - i32::from(improving)) >= beta
             {
                 return eval;
@@ -235,7 +235,7 @@ impl Searcher {
                 && self.stack[ply].piece_to.is_some()
                 && null_move_safe(pos)
             {
-                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                let r = 3 + depth / 4 + ((eval - beta) / p.null_div).min(3);
                 let child = pos.with_side(pos.side_to_move().other());
                 self.child_acc(ply, pos, &child);
                 self.push_path(&child, false);
@@ -342,24 +342,29 @@ impl Searcher {
                 let reduction = self.reduction(depth, move_count, improving, pv_node);
                 let lmr_depth = (depth - 1 - reduction).max(0);
                 if quiet && !gives_check {
-                    if p.lmp && move_count >= lmp_limit(depth, improving) && !escape() {
+                    if p.lmp && move_count >= lmp_limit(p.lmp_base, depth, improving) && !escape() {
                         skip_quiets = true;
                         continue;
                     }
                     if p.futility_margin > 0
                         && !in_check
                         && lmr_depth <= 7
-                        && eval + p.futility_margin * (lmr_depth + 1) + 60 <= alpha
+                        && eval + p.futility_margin * (lmr_depth + 1) + p.futility_base <= alpha
                     {
                         continue;
                     }
-                    if p.history_pruning && lmr_depth < 3 && hist < -3000 * depth && !escape() {
+                    if p.history_pruning
+                        && lmr_depth < 3
+                        && hist < -p.history_prune * depth
+                        && !escape()
+                    {
                         continue;
                     }
-                    if p.see_pruning && !see_ge(pos, m, -30 * lmr_depth * lmr_depth, t) {
+                    if p.see_pruning && !see_ge(pos, m, -p.see_quiet * lmr_depth * lmr_depth, t) {
                         continue;
                     }
-                } else if p.see_pruning && depth <= 6 && !see_ge(pos, m, -100 * depth, t) {
+                } else if p.see_pruning && depth <= 6 && !see_ge(pos, m, -p.see_capture * depth, t)
+                {
                     continue;
                 }
             }
@@ -374,7 +379,7 @@ impl Searcher {
             {
                 if let (Some(e), Some(s)) = (tt, tt_score) {
                     if e.bound != Bound::Upper && e.depth >= depth - 3 && s.abs() < MATE_BOUND {
-                        let singular_beta = s - 2 * depth;
+                        let singular_beta = s - p.singular_margin * depth / 10;
                         self.stack[ply].excluded = Some(m);
                         let v = self.negamax(
                             pos,

@@ -17,7 +17,14 @@ impl Searcher {
         }
         let r = self.lmr[depth.clamp(0, 63) as usize][move_count.min(63)] * self.params.lmr_percent
             / 100;
-        let mut r = r + if improving { 0 } else { 512 } - if pv_node { 1024 } else { 0 };
+        let mut r = r
+            + self.params.lmr_offset
+            + if improving {
+                0
+            } else {
+                self.params.lmr_improving
+            }
+            - if pv_node { 1024 } else { 0 };
         r = r.max(0);
         r / 1024
     }
@@ -282,8 +289,8 @@ pub(super) fn stat_bonus(depth: i32) -> i32 {
 }
 
 /// Quiet moves searched at `depth` before the rest are pruned.
-pub(super) fn lmp_limit(depth: i32, improving: bool) -> usize {
-    let base = 3 + depth * depth;
+pub(super) fn lmp_limit(lmp_base: i32, depth: i32, improving: bool) -> usize {
+    let base = lmp_base + depth * depth;
     (if improving { base } else { base / 2 }).max(2) as usize
 }
 

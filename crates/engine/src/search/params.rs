@@ -75,13 +75,38 @@ pub struct Params {
     /// it displaced the last iteration's (it then scored above that move's own score in
     /// this iteration); else only where it also scored above the last iteration's score.
     pub unfinished_best: bool,
+    /// Reverse futility up to this depth.
+    pub rfp_depth: i32,
+    /// The futility margin's constant part, beside `futility_margin` a ply.
+    pub futility_base: i32,
+    /// History pruning of a quiet move whose history is below minus this a ply.
+    pub history_prune: i32,
+    /// Static exchange pruning of a quiet move losing more than this times the square of
+    /// its reduced depth.
+    pub see_quiet: i32,
+    /// Static exchange pruning of a capture or check losing more than this a ply.
+    pub see_capture: i32,
+    /// Null move: a ply more of reduction per this much of the evaluation above beta.
+    pub null_div: i32,
+    /// Singular extension: the other moves must fail below the hash move's score less
+    /// this many tenths of a centipawn a ply.
+    pub singular_margin: i32,
+    /// Added to every late-move reduction, in 1,024ths of a ply.
+    pub lmr_offset: i32,
+    /// Added to a late-move reduction where the position is not improving, in 1,024ths.
+    pub lmr_improving: i32,
+    /// The aspiration window's first half-width, in centipawns.
+    pub asp_delta: i32,
+    /// Late-move pruning: quiet moves past `lmp_base + depth²` (half where the position
+    /// is not improving).
+    pub lmp_base: i32,
     /// The parameters set by name (bit i: `NAMES[i]`), which a game's defaults leave as
     /// they are.
-    named: u32,
+    named: u64,
 }
 
 /// The parameters' names, as [`Params::set`] takes them.
-pub const NAMES: [&str; 27] = [
+pub const NAMES: [&str; 38] = [
     "aspiration",
     "rfp_margin",
     "razor_margin",
@@ -109,6 +134,17 @@ pub const NAMES: [&str; 27] = [
     "eval_history_max",
     "history_lmr_div",
     "unfinished_best",
+    "rfp_depth",
+    "futility_base",
+    "history_prune",
+    "see_quiet",
+    "see_capture",
+    "null_div",
+    "singular_margin",
+    "lmr_offset",
+    "lmr_improving",
+    "asp_delta",
+    "lmp_base",
 ];
 
 impl Default for Params {
@@ -141,6 +177,17 @@ impl Default for Params {
             eval_history_max: 500,
             history_lmr_div: 6000,
             unfinished_best: true,
+            rfp_depth: 7,
+            futility_base: 60,
+            history_prune: 3000,
+            see_quiet: 30,
+            see_capture: 100,
+            null_div: 200,
+            singular_margin: 20,
+            lmr_offset: 0,
+            lmr_improving: 512,
+            asp_delta: 18,
+            lmp_base: 3,
             named: 0,
         }
     }
@@ -166,7 +213,7 @@ impl Params {
         let mut p = self;
         let mut default = |name: &str, value: i32| {
             if let Some(i) = NAMES.iter().position(|n| *n == name) {
-                if p.named & (1 << i) == 0 {
+                if p.named & (1u64 << i) == 0 {
                     let _ = p.set_value(name, value);
                 }
             }
@@ -200,7 +247,7 @@ impl Params {
             .parse()
             .map_err(|_| format!("{name} takes a number, not {value:?}"))?;
         self.set_value(name, n)?;
-        self.named |= 1 << i;
+        self.named |= 1u64 << i;
         Ok(())
     }
 
@@ -237,6 +284,21 @@ impl Params {
             }
             "history_lmr_div" => self.history_lmr_div = n,
             "unfinished_best" => self.unfinished_best = b,
+            "rfp_depth" => self.rfp_depth = n,
+            "futility_base" => self.futility_base = n,
+            "history_prune" => self.history_prune = n,
+            "see_quiet" => self.see_quiet = n,
+            "see_capture" => self.see_capture = n,
+            "null_div" if n < 1 => return Err(format!("null_div takes a number from 1, not {n}")),
+            "null_div" => self.null_div = n,
+            "singular_margin" => self.singular_margin = n,
+            "lmr_offset" => self.lmr_offset = n,
+            "lmr_improving" => self.lmr_improving = n,
+            "asp_delta" if n < 1 => {
+                return Err(format!("asp_delta takes a number from 1, not {n}"))
+            }
+            "asp_delta" => self.asp_delta = n,
+            "lmp_base" => self.lmp_base = n,
             other => return Err(format!("no search parameter {other:?}")),
         }
         Ok(())
@@ -259,6 +321,8 @@ mod tests {
         assert!(Params::default().set("nosuch", "1").is_err());
         assert!(Params::default().set("lmp", "yes").is_err());
         assert!(Params::default().set("history_lmr_div", "0").is_err());
+        assert!(Params::default().set("null_div", "0").is_err());
+        assert!(Params::default().set("asp_delta", "0").is_err());
     }
 
     #[test]
