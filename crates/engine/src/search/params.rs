@@ -105,6 +105,28 @@ pub struct Params {
     named: u64,
 }
 
+/// Chess's margins as `tools/spsa.py` tuned them (1,400 steps of two games at 30 ms a
+/// move, the mean of the last 700): against the general defaults at 100 ms a move,
+/// 229.0/400 (docs/engine.md).
+const CHESS_MARGINS: [(&str, i32); 16] = [
+    ("rfp_margin", 87),
+    ("rfp_depth", 6),
+    ("razor_margin", 228),
+    ("futility_margin", 111),
+    ("futility_base", 30),
+    ("history_prune", 3394),
+    ("see_quiet", 26),
+    ("see_capture", 104),
+    ("null_div", 164),
+    ("singular_margin", 21),
+    ("lmr_percent", 102),
+    ("lmr_offset", -15),
+    ("lmr_improving", 544),
+    ("history_lmr_div", 6519),
+    ("asp_delta", 18),
+    ("lmp_base", 6),
+];
+
 /// The parameters' names, as [`Params::set`] takes them.
 pub const NAMES: [&str; 38] = [
     "aspiration",
@@ -208,7 +230,8 @@ impl Params {
     /// checks that hang the piece dropped) and tries singular extensions from depth 6
     /// instead of 8 (526.0/1000 against 8), chess and Shogi reduce a ply more outside
     /// the principal variation from the ninth iteration (chess 417.5/800 against it,
-    /// Shogi 420.0/800).
+    /// Shogi 420.0/800), and chess prunes and reduces by the margins `tools/spsa.py` tuned
+    /// ([`CHESS_MARGINS`]: 229.0/400 against the general ones).
     pub fn for_game(self, game: &str) -> Params {
         let mut p = self;
         let mut default = |name: &str, value: i32| {
@@ -228,7 +251,12 @@ impl Params {
                 default("singular_depth", 6);
                 default("deep_lmr", 8);
             }
-            "asha" => default("deep_lmr", 8),
+            "asha" => {
+                default("deep_lmr", 8);
+                for (name, value) in CHESS_MARGINS {
+                    default(name, value);
+                }
+            }
             _ => {}
         }
         p
@@ -372,6 +400,27 @@ mod tests {
     #[test]
     fn chess_and_shogi_reduce_more_in_deep_iterations_unless_set_by_name() {
         assert_game_default("deep_lmr", |p| p.deep_lmr, &["asha", "shogi"], 0, 8);
+    }
+
+    #[test]
+    fn chess_plays_its_tuned_margins_unless_set_by_name() {
+        assert_game_default("futility_base", |p| p.futility_base, &["asha"], 60, 30);
+        assert_game_default("lmp_base", |p| p.lmp_base, &["asha"], 3, 6);
+        assert_game_default("razor_margin", |p| p.razor_margin, &["asha"], 300, 228);
+        assert_game_default("null_div", |p| p.null_div, &["asha"], 200, 164);
+        // chess's defaults are exactly the tuned margins (and its deeper reductions)
+        let mut by_name = Params::default();
+        for (name, value) in CHESS_MARGINS {
+            by_name.set(name, &value.to_string()).unwrap();
+        }
+        by_name.set("deep_lmr", "8").unwrap();
+        let mut chess = Params::default().for_game("asha");
+        assert_eq!(chess.named, 0);
+        chess.named = by_name.named;
+        assert_eq!(format!("{chess:?}"), format!("{by_name:?}"));
+        // the other games keep the general margins
+        let shogi = Params::default().for_game("shogi");
+        assert_eq!((shogi.futility_base, shogi.lmp_base), (60, 3));
     }
 
     #[test]
