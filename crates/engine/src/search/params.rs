@@ -281,6 +281,10 @@ impl Params {
 
     fn set_value(&mut self, name: &str, n: i32) -> Result<(), String> {
         let b = n != 0;
+        // the divisors
+        if matches!(name, "history_lmr_div" | "null_div" | "asp_delta") && n < 1 {
+            return Err(format!("{name} takes a number from 1, not {n}"));
+        }
         match name {
             "aspiration" => self.aspiration = n,
             "rfp_margin" => self.rfp_margin = n,
@@ -307,9 +311,6 @@ impl Params {
             "deep_lmr" => self.deep_lmr = n,
             "eval_history" => self.eval_history = n,
             "eval_history_max" => self.eval_history_max = n,
-            "history_lmr_div" if n < 1 => {
-                return Err(format!("history_lmr_div takes a number from 1, not {n}"))
-            }
             "history_lmr_div" => self.history_lmr_div = n,
             "unfinished_best" => self.unfinished_best = b,
             "rfp_depth" => self.rfp_depth = n,
@@ -317,14 +318,10 @@ impl Params {
             "history_prune" => self.history_prune = n,
             "see_quiet" => self.see_quiet = n,
             "see_capture" => self.see_capture = n,
-            "null_div" if n < 1 => return Err(format!("null_div takes a number from 1, not {n}")),
             "null_div" => self.null_div = n,
             "singular_margin" => self.singular_margin = n,
             "lmr_offset" => self.lmr_offset = n,
             "lmr_improving" => self.lmr_improving = n,
-            "asp_delta" if n < 1 => {
-                return Err(format!("asp_delta takes a number from 1, not {n}"))
-            }
             "asp_delta" => self.asp_delta = n,
             "lmp_base" => self.lmp_base = n,
             other => return Err(format!("no search parameter {other:?}")),
