@@ -12,6 +12,10 @@ a `SearchParams` value to measure against the defaults with `ashta match`.
 
     tools/spsa.py --game asha --movetime 30 --steps 1200 --log data/spsa-asha.jsonl
     tools/spsa.py --log data/spsa-asha.jsonl --report     # the result so far
+    tools/spsa.py --game asha --start rfp_margin=87,razor_margin=228 --log data/spsa-asha2.jsonl
+
+`--start` begins a new run from other values than the defaults (a second round from the
+first round's result); the log's first line keeps them.
 """
 
 import argparse
@@ -74,14 +78,41 @@ def play(args, step, plus, minus):
 
 
 def load(log):
+    """The run's start values and its steps so far."""
+    start = {k: float(v[0]) for k, v in PARAMS.items()}
     steps = []
     if os.path.exists(log):
         with open(log) as f:
-            steps = [json.loads(l) for l in f if l.strip()]
-    return steps
+            for line in f:
+                if not line.strip():
+                    continue
+                entry = json.loads(line)
+                if "start" in entry:
+                    start.update(entry["start"])
+                else:
+                    steps.append(entry)
+    return start, steps
 
 
-def report(steps):
+def parse_start(text):
+    """`name=value,...` over the defaults; an unknown name or a value out of range is an error."""
+    start = {}
+    for item in filter(None, (t.strip() for t in text.split(","))):
+        name, sep, value = item.partition("=")
+        if not sep or name not in PARAMS:
+            raise SystemExit(f"--start: '{item}' is not name=value with a name of {', '.join(PARAMS)}")
+        try:
+            number = float(value)
+        except ValueError:
+            raise SystemExit(f"--start: '{value}' is not a number (in '{item}')")
+        _, lo, hi, _ = PARAMS[name]
+        if not lo <= number <= hi:
+            raise SystemExit(f"--start: {name}={value} is outside {lo}..{hi}")
+        start[name] = number
+    return start
+
+
+def report(start, steps):
     if not steps:
         print("no steps yet")
         return
@@ -90,8 +121,8 @@ def report(steps):
     total = sum(s["result"] for s in steps)
     print(f"{len(steps)} steps ({2 * len(steps)} games), theta+ minus theta-: {total:+d}")
     print(f"{'parameter':<16} {'start':>7} {'now':>8} {'mean of last half':>18}")
-    for k, (start, _, _, _) in PARAMS.items():
-        print(f"{k:<16} {start:>7} {steps[-1]['theta'][k]:>8.1f} {mean[k]:>18.1f}")
+    for k in PARAMS:
+        print(f"{k:<16} {start[k]:>7.0f} {steps[-1]['theta'][k]:>8.1f} {mean[k]:>18.1f}")
     print("SearchParams=" + search_params(mean))
 
 
@@ -106,13 +137,21 @@ def main():
     ap.add_argument("--base-seed", type=int, default=100000)
     ap.add_argument("--log", default="data/spsa.jsonl")
     ap.add_argument("--report", action="store_true", help="print the result so far and stop")
+    ap.add_argument("--start", default="", help="name=value,... to start a new run from")
     args = ap.parse_args()
 
-    steps = load(args.log)
+    start, steps = load(args.log)
     if args.report:
-        report(steps)
+        report(start, steps)
         return
-    theta = dict(steps[-1]["theta"]) if steps else {k: float(v[0]) for k, v in PARAMS.items()}
+    if args.start:
+        if steps or os.path.exists(args.log) and os.path.getsize(args.log):
+            raise SystemExit(f"--start: {args.log} already holds a run; give a new log")
+        start.update(parse_start(args.start))
+        os.makedirs(os.path.dirname(args.log) or ".", exist_ok=True)
+        with open(args.log, "w") as f:
+            f.write(json.dumps({"start": start}) + "\n")
+    theta = dict(steps[-1]["theta"]) if steps else dict(start)
     lock = threading.Lock()
     state = {"next": len(steps), "done": len(steps)}
     rng = random.Random(len(steps))
@@ -146,7 +185,7 @@ def main():
         t.start()
     for t in threads:
         t.join()
-    report(load(args.log))
+    report(*load(args.log))
 
 
 if __name__ == "__main__":
