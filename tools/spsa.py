@@ -145,7 +145,7 @@ def main():
         report(start, steps)
         return
     if args.start:
-        if steps or os.path.exists(args.log) and os.path.getsize(args.log):
+        if os.path.exists(args.log) and os.path.getsize(args.log):
             raise SystemExit(f"--start: {args.log} already holds a run; give a new log")
         start.update(parse_start(args.start))
         os.makedirs(os.path.dirname(args.log) or ".", exist_ok=True)
