@@ -1,17 +1,36 @@
 #!/usr/bin/env python3
-"""Adds Fairy-Stockfish's static evaluation to labelled positions.
+"""Adds an engine's static evaluation to labelled positions.
 
 Reads the `FEN;score;result` lines of `ashta tune-data` (the score White's, from the
 teacher's search) and writes `FEN;blend;result`, where the blend is
-`ALPHA * search score + (1 - ALPHA) * static evaluation`, the static evaluation being
-Fairy-Stockfish's `eval` (its hand-made evaluation, no search), in centipawns for White.
-Lines the engine cannot evaluate are left out and counted.
+`ALPHA * search score + (1 - ALPHA) * SCALE * static evaluation`, the static evaluation
+being the engine's `eval` (no search), in centipawns for White: Fairy-Stockfish's
+hand-made evaluation (its "Total evaluation"), or Stockfish's network (its "NNUE
+evaluation", Stockfish 12 and later). Lines the engine cannot evaluate (a side in check)
+are left out and counted.
 
-    tools/static_labels.py VARIANT ALPHA IN OUT [ENGINE]
+    tools/static_labels.py VARIANT ALPHA IN OUT [ENGINE [SCALE]]
     tools/static_labels.py chess 0.5 data/nets/asha-9104.txt data/nets/asha-9104-blend.txt
+    tools/static_labels.py chess 0 data/nets/asha-9801.txt data/nets/asha-9801-sf.txt \\
+        /usr/games/stockfish 1.35
 """
 import subprocess
 import sys
+
+# the line of `eval` that holds the evaluation, and the one that ends a position's answer
+VALUE_LINES = ("Total evaluation:", "NNUE evaluation")
+END_LINES = ("Total evaluation:", "Final evaluation")
+
+
+def value_of(line):
+    """The evaluation on a value line, in pawns for White, or None ("none (in check)")."""
+    for prefix in VALUE_LINES:
+        if line.startswith(prefix):
+            try:
+                return float(line[len(prefix):].split()[0])
+            except (ValueError, IndexError):
+                return None
+    return None
 
 
 def main():
@@ -19,6 +38,7 @@ def main():
         sys.exit(__doc__)
     variant, alpha, src, dst = sys.argv[1], float(sys.argv[2]), sys.argv[3], sys.argv[4]
     engine = sys.argv[5] if len(sys.argv) > 5 else "/usr/games/fairy-stockfish"
+    scale = float(sys.argv[6]) if len(sys.argv) > 6 else 1.0
     fsf = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                            text=True, bufsize=1)
     fsf.stdin.write(f"setoption name UCI_Variant value {variant}\nisready\n")
@@ -37,13 +57,14 @@ def main():
             fsf.stdin.write("isready\n")
             fsf.stdin.flush()
             values = []
+            value = None
             for line in fsf.stdout:
-                if line.startswith("Total evaluation:"):
-                    word = line.split()[2]
-                    try:
-                        values.append(float(word))
-                    except ValueError:
-                        values.append(None)
+                if line.startswith(VALUE_LINES):
+                    value = value_of(line)
+                # one answer a position, whether it could be evaluated or not
+                if line.startswith(END_LINES):
+                    values.append(value)
+                    value = None
                 elif line.startswith("readyok"):
                     break
             if len(values) != len(batch):
@@ -52,7 +73,7 @@ def main():
                 if v is None:
                     skipped += 1
                     continue
-                blend = alpha * score + (1 - alpha) * v * 100
+                blend = alpha * score + (1 - alpha) * scale * v * 100
                 out.write(f"{fen};{round(blend)};{result}\n")
                 written += 1
             batch.clear()
