@@ -39,11 +39,11 @@ def main():
     variant, alpha, src, dst = sys.argv[1], float(sys.argv[2]), sys.argv[3], sys.argv[4]
     engine = sys.argv[5] if len(sys.argv) > 5 else "/usr/games/fairy-stockfish"
     scale = float(sys.argv[6]) if len(sys.argv) > 6 else 1.0
-    fsf = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+    proc = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                            text=True, bufsize=1)
-    fsf.stdin.write(f"setoption name UCI_Variant value {variant}\nisready\n")
-    fsf.stdin.flush()
-    for line in fsf.stdout:
+    proc.stdin.write(f"setoption name UCI_Variant value {variant}\nisready\n")
+    proc.stdin.flush()
+    for line in proc.stdout:
         if line.startswith("readyok"):
             break
     written = skipped = 0
@@ -53,12 +53,12 @@ def main():
         def flush():
             nonlocal written, skipped
             for fen, _, _ in batch:
-                fsf.stdin.write(f"position fen {fen}\neval\n")
-            fsf.stdin.write("isready\n")
-            fsf.stdin.flush()
+                proc.stdin.write(f"position fen {fen}\neval\n")
+            proc.stdin.write("isready\n")
+            proc.stdin.flush()
             values = []
             value = None
-            for line in fsf.stdout:
+            for line in proc.stdout:
                 if line.startswith(VALUE_LINES):
                     value = value_of(line)
                 # one answer a position, whether it could be evaluated or not
@@ -88,9 +88,9 @@ def main():
                 flush()
         if batch:
             flush()
-    fsf.stdin.write("quit\n")
-    fsf.stdin.flush()
-    fsf.wait()
+    proc.stdin.write("quit\n")
+    proc.stdin.flush()
+    proc.wait()
     print(f"{written} positions written, {skipped} left out")
 
 
