@@ -353,6 +353,11 @@ pub(crate) enum Command {
         /// starts as a copy of it.
         #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(["1", "9"]))]
         king_buckets: Option<String>,
+        /// Square each hidden unit after clipping it to 0..1 (learning on from a network
+        /// of plain clipped units starts from its weights; a network of squared units
+        /// stays squared).
+        #[arg(long, conflicts_with = "layer2")]
+        squared: bool,
     },
     /// List the games, their rulesets and options.
     Games,

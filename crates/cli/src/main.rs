@@ -526,6 +526,7 @@ fn run(cli: Cli) -> Result<()> {
             buckets,
             hidden,
             king_buckets,
+            squared,
         } => {
             let spec = ashta_engine::nnue::train::TrainSpec {
                 epochs,
@@ -535,6 +536,7 @@ fn run(cli: Cli) -> Result<()> {
                 buckets: buckets.map_or(0, |b| b as usize),
                 hidden: hidden.map_or(0, |h| h as usize),
                 king_buckets: king_buckets.map_or(0, |k| k.parse().unwrap_or(1)),
+                squared,
                 threads: threads
                     .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
                 ..Default::default()

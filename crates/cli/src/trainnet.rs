@@ -66,7 +66,7 @@ pub fn run(
         n => n,
     };
     println!(
-        "{} positions, {} inputs{}, {} hidden units a side{} (read in {:.1} s)",
+        "{} positions, {} inputs{}, {} hidden units a side{}{} (read in {:.1} s)",
         samples.len(),
         inputs.count,
         match inputs.king_buckets {
@@ -74,6 +74,7 @@ pub fn run(
             n => format!(" in {n} sets by the king's square"),
         },
         start.width(),
+        if start.squared { ", squared" } else { "" },
         match (start.layer2(), buckets) {
             (0, 1) => String::new(),
             (0, n) => format!(", {n} output buckets"),

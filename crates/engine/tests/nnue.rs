@@ -455,14 +455,16 @@ fn training_learns_that_a_rook_is_worth_more_than_a_knight() {
     }
     let inputs = Inputs::of(v);
     let samples = train::read_samples(v, &inputs, &text, 1.0, false).unwrap();
-    // one output, and four buckets (of which these positions, 2 to 10 pieces, use two)
-    for buckets in [0, 4] {
+    // one output, and four buckets (of which these positions, 2 to 10 pieces, use two);
+    // plain clipped units and squared ones
+    for (buckets, squared) in [(0, false), (4, false), (0, true), (4, true)] {
         let spec = TrainSpec {
             epochs: 100,
             batch: 32,
             holdout: 0.0,
             threads: 1,
             buckets,
+            squared,
             ..TrainSpec::default()
         };
         let all: Vec<u32> = (0..400).collect();
@@ -471,7 +473,27 @@ fn training_learns_that_a_rook_is_worth_more_than_a_knight() {
         assert_eq!(model.buckets(), buckets.max(1));
         let after = model.error(&samples, &all);
         assert!(after < before / 3.0, "{buckets}: error {before} -> {after}");
-        let net = Net::read(v, &train::to_bytes(&inputs, &model)).unwrap();
+        assert_eq!(model.squared, squared);
+        let bytes = train::to_bytes(&inputs, &model);
+        let header = match (squared, buckets) {
+            (true, _) => b"ASHTANN4",
+            (false, 0) => b"ASHTANN1",
+            (false, _) => b"ASHTANN3",
+        };
+        assert_eq!(&bytes[..8], header);
+        let net = Net::read(v, &bytes).unwrap();
+        assert_eq!(net.squared(), squared);
+        assert_eq!(train::to_bytes(&inputs, &Model::of_net(&net)), bytes);
+        // the integer evaluation scores as the floats learned, but for rounding (these
+        // weights are large: scores up to a thousand centipawns)
+        for (i, line) in text.lines().enumerate().take(100) {
+            let pos = Position::from_fen(v, line.split(';').next().unwrap()).unwrap();
+            let (learned, eval) = (model.output(&samples, i), net.evaluate(&pos));
+            assert!(
+                (learned - eval as f32).abs() < 15.0,
+                "{buckets} {squared}: {line}: learned {learned}, evaluated {eval}"
+            );
+        }
         let rook_up = Position::from_fen(v, "4k3/8/8/8/3R4/8/8/4K3 w - - 0 1").unwrap();
         let knight_up = Position::from_fen(v, "4k3/8/8/8/3N4/8/8/4K3 w - - 0 1").unwrap();
         let (r, n) = (net.evaluate(&rook_up), net.evaluate(&knight_up));

@@ -52,6 +52,9 @@ pub const LAYER2_MAX: usize = 64;
 const MAGIC3: &[u8; 8] = b"ASHTANN3";
 /// Most output buckets a network may have.
 pub const BUCKETS_MAX: usize = 16;
+/// The header of a network whose hidden units are squared after clipping (with output
+/// buckets, one or more).
+const MAGIC4: &[u8; 8] = b"ASHTANN4";
 
 /// The output bucket of a position with `pieces` on the board, of a game that starts with
 /// `start` pieces, for a network of `buckets` buckets: the range of piece counts cut into
@@ -265,6 +268,9 @@ pub struct Net {
     b2: Vec<i32>,
     /// A second hidden layer between the first and the output, if the network has one.
     layer2: Option<Layer2>,
+    /// Whether each hidden unit is squared after clipping (the output reads `c * c`
+    /// rather than `c`, `c` the unit clipped to 0..1).
+    squared: bool,
 }
 
 /// A second hidden layer, in floats: each unit reads both sides' first-layer units
@@ -407,18 +413,55 @@ fn dot(own: &[i16], other: &[i16], w: &[i16]) -> i32 {
     }
 }
 
+/// The output layer's sum over the clipped and squared units of both sides, in units of
+/// `QA * QA * QB` (floats: the squares overflow 32-bit integer sums).
+#[inline(always)]
+fn dot_squared_with(own: &[i16], other: &[i16], w: &[i16]) -> f32 {
+    let (w_own, w_other) = w.split_at(own.len());
+    // eight sums side by side, so that they run in one vector register
+    let mut lanes = [0f32; 8];
+    let mut rest = 0f32;
+    for (x, w) in [(own, w_own), (other, w_other)] {
+        let (xs, ws) = (x.chunks_exact(8), w.chunks_exact(8));
+        for (x, w) in xs.remainder().iter().zip(ws.remainder()) {
+            let c = f32::from((*x).clamp(0, QA as i16));
+            rest += c * c * f32::from(*w);
+        }
+        for (x, w) in xs.zip(ws) {
+            for k in 0..8 {
+                let c = f32::from(x[k].clamp(0, QA as i16));
+                lanes[k] += c * c * f32::from(w[k]);
+            }
+        }
+    }
+    lanes.iter().sum::<f32>() + rest
+}
+
+/// [`dot_squared_with`], the common widths as constant lengths.
+#[inline]
+fn dot_squared(own: &[i16], other: &[i16], w: &[i16]) -> f32 {
+    match own.len() {
+        64 => dot_squared_with(&own[..64], &other[..64], &w[..128]),
+        128 => dot_squared_with(&own[..128], &other[..128], &w[..256]),
+        256 => dot_squared_with(&own[..256], &other[..256], &w[..512]),
+        _ => dot_squared_with(own, other, w),
+    }
+}
+
 impl Net {
     /// Reads a network for variant `v` from its bytes; an error says what does not fit.
     pub fn read(v: &'static Variant, bytes: &[u8]) -> Result<Net, String> {
         let mut inputs = Inputs::of(v);
         let mut r = Reader { bytes, at: 0 };
-        let (layered, bucketed) = match r.take(8)? {
-            m if m == MAGIC => (false, false),
-            m if m == MAGIC2 => (true, false),
-            m if m == MAGIC3 => (false, true),
+        let (layered, bucketed, squared) = match r.take(8)? {
+            m if m == MAGIC => (false, false, false),
+            m if m == MAGIC2 => (true, false, false),
+            m if m == MAGIC3 => (false, true, false),
+            m if m == MAGIC4 => (false, true, true),
             _ => {
                 return Err(
-                    "not an Ashta network (no ASHTANN1, ASHTANN2 or ASHTANN3 header)".into(),
+                    "not an Ashta network (no ASHTANN1, ASHTANN2, ASHTANN3 or ASHTANN4 header)"
+                        .into(),
                 )
             }
         };
@@ -503,6 +546,7 @@ impl Net {
             w2,
             b2,
             layer2,
+            squared,
         })
     }
 
@@ -526,6 +570,11 @@ impl Net {
     /// Hidden units per side.
     pub fn width(&self) -> usize {
         self.width
+    }
+
+    /// Whether the hidden units are squared after clipping.
+    pub fn squared(&self) -> bool {
+        self.squared
     }
 
     /// The first-layer weights of input `i`.
@@ -633,6 +682,10 @@ impl Net {
             1 => 0,
             n => bucket(pos.occupied().count(), self.inputs.start_pieces, n),
         };
+        if self.squared {
+            let sum = dot_squared(own, other, &self.w2[b]) / QA as f32 + self.b2[b] as f32;
+            return (sum * (SCALE as f32 / (QA * QB) as f32)) as i32;
+        }
         let sum = dot(own, other, &self.w2[b]);
         ((i64::from(sum) + i64::from(self.b2[b])) * i64::from(SCALE) / i64::from(QA * QB)) as i32
     }
@@ -724,12 +777,15 @@ pub type Weights = (Vec<f32>, Vec<f32>, Vec<f32>, Vec<f32>, Vec<f32>, f32);
 /// second layer, `ASHTANN2` and its number of units (u32) after the types, and after the
 /// first layer the second's rows, its biases, the output weights and bias (f32). With
 /// output buckets, `ASHTANN3` and their number (u32) after the types, and each bucket's
-/// output weights, then each bucket's bias.
+/// output weights, then each bucket's bias. With squared units, `ASHTANN4` and the
+/// buckets as `ASHTANN3` (their number even where there is one).
 pub fn write(inputs: &Inputs, m: &train::Model) -> Vec<u8> {
     let l2 = m.layer2();
     let buckets = m.buckets();
     let mut out = Vec::new();
+    let squared = m.squared && l2 == 0;
     out.extend_from_slice(match (l2, buckets) {
+        (0, _) if squared => MAGIC4,
         (0, 1) => MAGIC,
         (0, _) => MAGIC3,
         _ => MAGIC2,
@@ -739,7 +795,7 @@ pub fn write(inputs: &Inputs, m: &train::Model) -> Vec<u8> {
     }
     if l2 > 0 {
         out.extend_from_slice(&(l2 as u32).to_le_bytes());
-    } else if buckets > 1 {
+    } else if buckets > 1 || squared {
         out.extend_from_slice(&(buckets as u32).to_le_bytes());
     }
     let q = |x: f32, s: i32| -> i16 {

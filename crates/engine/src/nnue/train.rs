@@ -111,6 +111,9 @@ pub struct TrainSpec {
     /// has, or one; else 1 or [`super::KING_BUCKETS`]); a network learned on with one
     /// starts each set as a copy of it.
     pub king_buckets: usize,
+    /// Square each hidden unit after clipping it (a network learned on from one of
+    /// plain clipped units starts from its weights; without a second layer only).
+    pub squared: bool,
 }
 
 impl Default for TrainSpec {
@@ -127,6 +130,7 @@ impl Default for TrainSpec {
             buckets: 0,
             hidden: 0,
             king_buckets: 0,
+            squared: false,
         }
     }
 }
@@ -148,6 +152,9 @@ pub struct Model {
     pub w3: Vec<f32>,
     /// Output bias after a second layer.
     pub b3: f32,
+    /// Whether each hidden unit is squared after clipping to 0..1 (without a second
+    /// layer only).
+    pub squared: bool,
 }
 
 /// ln(10) / 400 * SCALE: the output's factor inside the sigmoid.
@@ -212,6 +219,7 @@ impl Model {
             b2: vec![if l2 == 0 { 0.0 } else { 0.1 }; l2.max(1)],
             w3: (0..l2).map(|_| rng.unit() * 0.5).collect(),
             b3: 0.0,
+            squared: false,
         }
     }
 
@@ -302,6 +310,29 @@ impl Model {
             b2,
             w3,
             b3,
+            squared: net.squared(),
+        }
+    }
+
+    /// A first-layer unit's value from its sum: clipped to 0..1, and squared in a
+    /// network of squared units.
+    #[inline]
+    fn act(&self, a: f32) -> f32 {
+        let c = a.clamp(0.0, 1.0);
+        if self.squared {
+            c * c
+        } else {
+            c
+        }
+    }
+
+    /// The derivative of [`Model::act`] at `a`.
+    #[inline]
+    fn act_slope(&self, a: f32) -> f32 {
+        match (a > 0.0 && a < 1.0, self.squared) {
+            (false, _) => 0.0,
+            (true, false) => 1.0,
+            (true, true) => 2.0 * a,
         }
     }
 
@@ -327,7 +358,7 @@ impl Model {
             let row = &self.w2[o * 2 * w..][..2 * w];
             let mut z = self.b2[o];
             for (a, w) in x.iter().zip(row) {
-                z += a.clamp(0.0, 1.0) * w;
+                z += self.act(*a) * w;
             }
             z
         };
@@ -341,6 +372,12 @@ impl Model {
             out += z.clamp(0.0, 1.0) * self.w3[o];
         }
         out
+    }
+
+    /// The output of sample `i` in centipawns for the side to move.
+    pub fn output(&self, s: &Samples, i: usize) -> f32 {
+        let mut t = Trace::new(self.width(), self.layer2());
+        self.forward(s, i, &mut t) * SCALE as f32
     }
 
     /// The mean squared error on samples `range`.
@@ -391,7 +428,7 @@ impl Model {
                 let row = &self.w2[o * 2 * w..][..2 * w];
                 let grow = &mut g.w2[o * 2 * w..][..2 * w];
                 for j in 0..2 * w {
-                    grow[j] += dzo * x[j].clamp(0.0, 1.0);
+                    grow[j] += dzo * self.act(x[j]);
                     dx[j] += dzo * row[j];
                 }
             }
@@ -401,12 +438,7 @@ impl Model {
             for (slot, &view) in order.iter().enumerate() {
                 let acc = &t.h[slot * w..][..w];
                 for j in 0..w {
-                    let a = acc[j];
-                    dh[j] = if a > 0.0 && a < 1.0 {
-                        dx[slot * w + j]
-                    } else {
-                        0.0
-                    };
+                    dh[j] = self.act_slope(acc[j]) * dx[slot * w + j];
                 }
                 for (gb, x) in g.b1.iter_mut().zip(&dh) {
                     *gb += x;
@@ -452,13 +484,15 @@ struct Adam {
 /// The model a run of `spec` starts from: `start` (widened to `spec.hidden` units where
 /// that is more), or small random weights of `spec.hidden` units (or [`HIDDEN`]).
 pub fn starting_model(inputs: &Inputs, spec: &TrainSpec, start: Option<Model>) -> Model {
-    match start {
+    let mut model = match start {
         Some(m) => m.widen(spec.hidden, spec.seed),
         None => {
             let width = if spec.hidden > 0 { spec.hidden } else { HIDDEN };
             Model::with_width(inputs.count, width, spec.layer2, spec.seed)
         }
-    }
+    };
+    model.squared = (model.squared || spec.squared) && model.layer2() == 0;
+    model
 }
 
 /// Trains a network on `s` from `start` (or small random weights), calling `progress`
