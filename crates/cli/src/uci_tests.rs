@@ -28,7 +28,7 @@ pub(crate) fn talk(input: &str) -> String {
 fn go_finds_mate_and_answers_bestmove() {
     let out = talk("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\ngo depth 3\nisready\n");
     assert!(
-        out.contains("bestmove ") && !out.contains("score cp 100 "),
+        out.contains("bestmove a1") && !out.contains("score cp 100 "),
         "{out}"
     );
     assert!(out.contains("score mate 1"), "{out}");
