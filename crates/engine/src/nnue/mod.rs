@@ -402,14 +402,15 @@ fn dot_with(own: &[i16], other: &[i16], w: &[i16]) -> i32 {
     sum
 }
 
-/// [`dot_with`], the common widths as constant lengths.
-#[inline]
-fn dot(own: &[i16], other: &[i16], w: &[i16]) -> i32 {
+/// `sum` of both sides' units and the output weights, the common widths as constant
+/// lengths so that the sums run in vectors.
+#[inline(always)]
+fn at_width<T>(own: &[i16], other: &[i16], w: &[i16], sum: fn(&[i16], &[i16], &[i16]) -> T) -> T {
     match own.len() {
-        64 => dot_with(&own[..64], &other[..64], &w[..128]),
-        128 => dot_with(&own[..128], &other[..128], &w[..256]),
-        256 => dot_with(&own[..256], &other[..256], &w[..512]),
-        _ => dot_with(own, other, w),
+        64 => sum(&own[..64], &other[..64], &w[..128]),
+        128 => sum(&own[..128], &other[..128], &w[..256]),
+        256 => sum(&own[..256], &other[..256], &w[..512]),
+        _ => sum(own, other, w),
     }
 }
 
@@ -435,17 +436,6 @@ fn dot_squared_with(own: &[i16], other: &[i16], w: &[i16]) -> f32 {
         }
     }
     lanes.iter().sum::<f32>() + rest
-}
-
-/// [`dot_squared_with`], the common widths as constant lengths.
-#[inline]
-fn dot_squared(own: &[i16], other: &[i16], w: &[i16]) -> f32 {
-    match own.len() {
-        64 => dot_squared_with(&own[..64], &other[..64], &w[..128]),
-        128 => dot_squared_with(&own[..128], &other[..128], &w[..256]),
-        256 => dot_squared_with(&own[..256], &other[..256], &w[..512]),
-        _ => dot_squared_with(own, other, w),
-    }
 }
 
 impl Net {
@@ -683,10 +673,11 @@ impl Net {
             n => bucket(pos.occupied().count(), self.inputs.start_pieces, n),
         };
         if self.squared {
-            let sum = dot_squared(own, other, &self.w2[b]) / QA as f32 + self.b2[b] as f32;
+            let sum =
+                at_width(own, other, &self.w2[b], dot_squared_with) / QA as f32 + self.b2[b] as f32;
             return (sum * (SCALE as f32 / (QA * QB) as f32)) as i32;
         }
-        let sum = dot(own, other, &self.w2[b]);
+        let sum = at_width(own, other, &self.w2[b], dot_with);
         ((i64::from(sum) + i64::from(self.b2[b])) * i64::from(SCALE) / i64::from(QA * QB)) as i32
     }
 
