@@ -75,6 +75,32 @@ fn pawn_drop_mate_is_illegal() {
 }
 
 #[test]
+fn mate_in_one_finds_drops_and_moves_but_never_a_pawn_drop() {
+    let mate_in_one = |ruleset: Option<&str>, fen: &str| {
+        let v = variant("shogi", ruleset, &[]).unwrap();
+        let pos = Position::from_fen(v, fen).unwrap();
+        pos.mate_in_one().map(|m| pos.uci(m))
+    };
+    // a gold dropped beside the king, guarded by the pawn below it
+    let drop = "4k4/9/4P4/9/9/9/9/9/4K4[G] w - - 0 1";
+    assert_eq!(mate_in_one(None, drop).as_deref(), Some("G@e8"));
+    // the same gold moved there
+    let step = "4k4/9/4PG3/9/9/9/9/9/4K4[-] w - - 0 1";
+    assert_eq!(mate_in_one(None, step).as_deref(), Some("f7e8"));
+    // unguarded, the king takes it
+    assert_eq!(
+        mate_in_one(None, "4k4/9/9/9/9/9/9/9/4K4[G] w - - 0 1"),
+        None
+    );
+    // seed 001 §XIII: the pawn may not be dropped to mate; where Fairy-Stockfish's
+    // ruleset lets it, it loses: no mate in one either way
+    let pawn = "k8/9/1GN6/9/9/9/9/9/4K4[P] w - - 0 1";
+    assert_eq!(mate_in_one(None, pawn), None);
+    assert_eq!(mate_in_one(Some("fairy-stockfish"), pawn), None);
+    assert_eq!(mate_in_one(None, START), None);
+}
+
+#[test]
 fn promotion_optional_in_the_zone_forced_when_dead() {
     // seed 001 §XIII: promotion "is optional ... except for pieces that has no further legal moves"
     let g = game_at("shogi", "k8/4P4/9/3S5/9/9/9/9/4K4[] w - - 0 1");

@@ -116,7 +116,7 @@ impl Searcher {
         let pv_node = beta - alpha > 1;
         self.pv[ply].clear();
         if depth <= 0 {
-            return self.quiesce(pos, alpha, beta, ply);
+            return self.quiesce(pos, alpha, beta, ply, true);
         }
         if let Some(s) = self.enter_node(pos, ply) {
             return s;
@@ -222,7 +222,7 @@ impl Searcher {
             }
             // razoring: far below alpha, only captures could help
             if p.razor_margin > 0 && depth <= 3 && eval + p.razor_margin * depth < alpha {
-                let q = self.quiesce(pos, alpha - 1, alpha, ply);
+                let q = self.quiesce(pos, alpha - 1, alpha, ply, true);
                 if q < alpha {
                     return q;
                 }

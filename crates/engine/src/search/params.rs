@@ -100,6 +100,12 @@ pub struct Params {
     /// Late-move pruning: quiet moves past `lmp_base + depth²` (half where the position
     /// is not improving).
     pub lmp_base: i32,
+    /// The quiescence search looks for a mate in one (`Position::mate_in_one`) out of
+    /// check where standing pat would not cut the node off.
+    pub mate_one: bool,
+    /// The quiescence search's first ply also plays the quiet moves that check the king
+    /// from near it (`Position::generate_checks`) and lose nothing in exchange.
+    pub qs_checks: bool,
     /// The parameters set by name (bit i: `NAMES[i]`), which a game's defaults leave as
     /// they are.
     named: u64,
@@ -128,7 +134,7 @@ const CHESS_MARGINS: [(&str, i32); 16] = [
 ];
 
 /// The parameters' names, as [`Params::set`] takes them.
-pub const NAMES: [&str; 38] = [
+pub const NAMES: [&str; 40] = [
     "aspiration",
     "rfp_margin",
     "razor_margin",
@@ -167,6 +173,8 @@ pub const NAMES: [&str; 38] = [
     "lmr_improving",
     "asp_delta",
     "lmp_base",
+    "mate_one",
+    "qs_checks",
 ];
 
 impl Default for Params {
@@ -210,6 +218,8 @@ impl Default for Params {
             lmr_improving: 512,
             asp_delta: 18,
             lmp_base: 3,
+            mate_one: false,
+            qs_checks: false,
             named: 0,
         }
     }
@@ -230,8 +240,10 @@ impl Params {
     /// checks that hang the piece dropped) and tries singular extensions from depth 6
     /// instead of 8 (526.0/1000 against 8), chess and Shogi reduce a ply more outside
     /// the principal variation from the ninth iteration (chess 417.5/800 against it,
-    /// Shogi 420.0/800), and chess prunes and reduces by the margins `tools/spsa.py` tuned
-    /// ([`CHESS_MARGINS`]: 229.0/400 against the general ones).
+    /// Shogi 420.0/800), Shogi's quiescence search plays the quiet checks from near the
+    /// king at its first ply (253.0/400 against it at 100 ms a move), and chess prunes
+    /// and reduces by the margins `tools/spsa.py` tuned ([`CHESS_MARGINS`]: 229.0/400
+    /// against the general ones).
     pub fn for_game(self, game: &str) -> Params {
         let mut p = self;
         let mut default = |name: &str, value: i32| {
@@ -250,6 +262,7 @@ impl Params {
                 default("check_any_depth", 0);
                 default("singular_depth", 6);
                 default("deep_lmr", 8);
+                default("qs_checks", 1);
             }
             "asha" => {
                 default("deep_lmr", 8);
@@ -324,6 +337,8 @@ impl Params {
             "lmr_improving" => self.lmr_improving = n,
             "asp_delta" => self.asp_delta = n,
             "lmp_base" => self.lmp_base = n,
+            "mate_one" => self.mate_one = b,
+            "qs_checks" => self.qs_checks = b,
             other => return Err(format!("no search parameter {other:?}")),
         }
         Ok(())
@@ -433,6 +448,11 @@ mod tests {
     #[test]
     fn shogi_extends_only_the_checks_that_keep_material_unless_set_by_name() {
         assert_game_default("check_any_depth", |p| p.check_any_depth, &["shogi"], 4, 0);
+    }
+
+    #[test]
+    fn shogi_plays_quiet_checks_in_the_quiescence_search_unless_set_by_name() {
+        assert_game_default("qs_checks", |p| i32::from(p.qs_checks), &["shogi"], 0, 1);
     }
 
     #[test]

@@ -1,13 +1,23 @@
 //! The quiescence search: captures (every evasion in check) until the position is quiet,
-//! standing pat on the corrected static evaluation.
+//! standing pat on the corrected static evaluation; at its first ply, where the search
+//! asks (`qs_checks`), the quiet checks from near the enemy king too.
 
 use super::node::{from_tt, move_rule_draw, outcome_score, to_tt};
 use super::*;
 
 impl Searcher {
-    pub(super) fn quiesce(&mut self, pos: &Position, alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// The quiescence search of `pos`; `first` at its first ply (entered from the main
+    /// search).
+    pub(super) fn quiesce(
+        &mut self,
+        pos: &Position,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        first: bool,
+    ) -> i32 {
         let mut buf = self.take_buffer();
-        let score = self.quiesce_in(&mut buf, pos, alpha, beta, ply);
+        let score = self.quiesce_in(&mut buf, pos, alpha, beta, ply, first);
         self.return_buffer(buf);
         score
     }
@@ -19,6 +29,7 @@ impl Searcher {
         mut alpha: i32,
         beta: i32,
         ply: usize,
+        first: bool,
     ) -> i32 {
         if let Some(s) = self.enter_node(pos, ply) {
             return s;
@@ -69,14 +80,30 @@ impl Searcher {
                 }
                 return stand;
             }
+            // a mate in one for the side to move, which standing pat would miss
+            if self.params.mate_one && pos.mate_in_one().is_some() {
+                return MATE - (ply as i32 + 1);
+            }
             alpha = alpha.max(stand);
             pos.generate_captures(list);
         }
-        let n_moves = list.len();
+        let mut n_moves = list.len();
         for (i, &m) in list.iter().enumerate() {
             let victim = captured(pos, m).map_or(0, |k| t.value[k as usize]);
             moves[i] = m;
             scores[i] = victim * 8 + self.capture_hist(pos, m) / 16;
+        }
+        // the quiet checks after the captures
+        let n_captures = n_moves;
+        if first && !in_check && self.params.qs_checks {
+            pos.generate_checks(list);
+            for &m in list.iter() {
+                if captured(pos, m).is_none() && n_moves < moves.len() {
+                    moves[n_moves] = m;
+                    scores[n_moves] = -INF;
+                    n_moves += 1;
+                }
+            }
         }
         let mut best = stand;
         let mut best_move = None;
@@ -94,7 +121,8 @@ impl Searcher {
             if !in_check {
                 // a capture that cannot lift the score to alpha, or that loses material
                 let gain = captured(pos, m).map_or(0, |k| t.value[k as usize]);
-                if stand + gain + 200 <= alpha && m.kind() != MoveKind::Promotion {
+                if n < n_captures && stand + gain + 200 <= alpha && m.kind() != MoveKind::Promotion
+                {
                     continue;
                 }
                 if !see_ge(pos, m, 0, t) {
@@ -111,7 +139,7 @@ impl Searcher {
             let mut child = pos.clone();
             child.play_unchecked(m);
             self.child_acc(ply, pos, &child);
-            let score = -self.quiesce(&child, -beta, -alpha, ply + 1);
+            let score = -self.quiesce(&child, -beta, -alpha, ply + 1, false);
             if self.stopped() {
                 return 0;
             }
