@@ -1,7 +1,7 @@
 //! The shogi family's rules (seed 001 §XI-XIII as RULES.md reads them), USI and SFEN.
 
 mod common;
-use ashta_rules::chess::{variant, ChessGame, Position};
+use ashta_rules::chess::{variant, ChessGame, MoveList, Position};
 use ashta_rules::geometry::Color;
 use ashta_rules::Game;
 use common::*;
@@ -75,29 +75,36 @@ fn pawn_drop_mate_is_illegal() {
 }
 
 #[test]
-fn mate_in_one_finds_drops_and_moves_but_never_a_pawn_drop() {
-    let mate_in_one = |ruleset: Option<&str>, fen: &str| {
+fn the_checks_from_near_the_king_are_generated_legal() {
+    let checks = |ruleset: Option<&str>, fen: &str| {
         let v = variant("shogi", ruleset, &[]).unwrap();
         let pos = Position::from_fen(v, fen).unwrap();
-        pos.mate_in_one().map(|m| pos.uci(m))
+        let mut list = MoveList::new();
+        pos.generate_checks(&mut list);
+        let mut l: Vec<String> = list.iter().map(|&m| pos.uci(m)).collect();
+        l.sort();
+        // every one is legal and checks
+        for m in &l {
+            assert!(pos.legal_moves().iter().any(|&x| pos.uci(x) == *m), "{m}");
+            let mut after = ChessGame::from_position(pos.clone());
+            after.play_text(m).unwrap();
+            assert!(after.position().in_check(), "{m}");
+        }
+        l
     };
-    // a gold dropped beside the king, guarded by the pawn below it
-    let drop = "4k4/9/4P4/9/9/9/9/9/4K4[G] w - - 0 1";
-    assert_eq!(mate_in_one(None, drop).as_deref(), Some("G@e8"));
-    // the same gold moved there
-    let step = "4k4/9/4PG3/9/9/9/9/9/4K4[-] w - - 0 1";
-    assert_eq!(mate_in_one(None, step).as_deref(), Some("f7e8"));
-    // unguarded, the king takes it
+    // a gold dropped beside or below the king or moved there, and the pawn pushed
     assert_eq!(
-        mate_in_one(None, "4k4/9/9/9/9/9/9/9/4K4[G] w - - 0 1"),
-        None
+        checks(None, "4k4/9/4PG3/9/9/9/9/9/4K4[G] w - - 0 1"),
+        ["G@d8", "G@d9", "G@e8", "G@f8", "G@f9", "e7e8", "e7e8+", "f7e8", "f7f8"]
     );
-    // seed 001 §XIII: the pawn may not be dropped to mate; where Fairy-Stockfish's
-    // ruleset lets it, it loses: no mate in one either way
+    // seed 001 §XIII: no pawn dropped to mate; Fairy-Stockfish's ruleset lists it
     let pawn = "k8/9/1GN6/9/9/9/9/9/4K4[P] w - - 0 1";
-    assert_eq!(mate_in_one(None, pawn), None);
-    assert_eq!(mate_in_one(Some("fairy-stockfish"), pawn), None);
-    assert_eq!(mate_in_one(None, START), None);
+    assert_eq!(checks(None, pawn), ["b7a8", "b7b8", "c7b9+"]);
+    assert_eq!(
+        checks(Some("fairy-stockfish"), pawn),
+        ["P@a8", "b7a8", "b7b8", "c7b9+"]
+    );
+    assert!(checks(None, START).is_empty());
 }
 
 #[test]

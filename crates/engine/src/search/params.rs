@@ -100,9 +100,6 @@ pub struct Params {
     /// Late-move pruning: quiet moves past `lmp_base + depth²` (half where the position
     /// is not improving).
     pub lmp_base: i32,
-    /// The quiescence search looks for a mate in one (`Position::mate_in_one`) out of
-    /// check where standing pat would not cut the node off.
-    pub mate_one: bool,
     /// The quiescence search's first ply also plays the quiet moves that check the king
     /// from near it (`Position::generate_checks`) and lose nothing in exchange.
     pub qs_checks: bool,
@@ -134,7 +131,7 @@ const CHESS_MARGINS: [(&str, i32); 16] = [
 ];
 
 /// The parameters' names, as [`Params::set`] takes them.
-pub const NAMES: [&str; 40] = [
+pub const NAMES: [&str; 39] = [
     "aspiration",
     "rfp_margin",
     "razor_margin",
@@ -173,7 +170,6 @@ pub const NAMES: [&str; 40] = [
     "lmr_improving",
     "asp_delta",
     "lmp_base",
-    "mate_one",
     "qs_checks",
 ];
 
@@ -218,7 +214,6 @@ impl Default for Params {
             lmr_improving: 512,
             asp_delta: 18,
             lmp_base: 3,
-            mate_one: false,
             qs_checks: false,
             named: 0,
         }
@@ -337,7 +332,6 @@ impl Params {
             "lmr_improving" => self.lmr_improving = n,
             "asp_delta" => self.asp_delta = n,
             "lmp_base" => self.lmp_base = n,
-            "mate_one" => self.mate_one = b,
             "qs_checks" => self.qs_checks = b,
             other => return Err(format!("no search parameter {other:?}")),
         }

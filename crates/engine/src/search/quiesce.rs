@@ -80,10 +80,6 @@ impl Searcher {
                 }
                 return stand;
             }
-            // a mate in one for the side to move, which standing pat would miss
-            if self.params.mate_one && pos.mate_in_one().is_some() {
-                return MATE - (ply as i32 + 1);
-            }
             alpha = alpha.max(stand);
             pos.generate_captures(list);
         }

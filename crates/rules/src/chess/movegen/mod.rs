@@ -14,7 +14,7 @@ use super::special::Tested;
 use super::variant::{pawn_offset, pawn_step, Kind, KingLeap, Promotion, MAX_KINDS};
 use crate::geometry::{Bitboard, Bitboard64, Bits, Color, Square};
 
-mod mate;
+mod checks;
 mod sink;
 
 pub(crate) use sink::{sq0, Counter, Sink};

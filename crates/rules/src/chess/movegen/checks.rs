@@ -1,6 +1,6 @@
-//! Mate in one: a move that gives check and leaves the opponent no legal move, looked for
-//! among the moves that land near the enemy king (what a search tests before it trusts a
-//! static evaluation, since Shogi's drops mate so often at the horizon).
+//! The checks from near the enemy king: the moves that land within two files and ranks
+//! of it on a square from which the piece attacks it (what a quiescence search adds to
+//! the captures, since Shogi's drops beside the king mate so often at the horizon).
 
 use super::super::position::{Move, MoveKind, Position};
 use super::super::variant::{Kind, MAX_KINDS};
@@ -113,47 +113,6 @@ impl Position {
             return;
         };
         let occ = self.occupied();
-        self.direct_checks(list, ek, occ);
-        let us = self.side;
-        list.retain(|m| self.checks_and_holds(m, us, ek, Bitboard::EMPTY, occ));
-        super::super::hooks::filter_moves(self, list);
-    }
-
-    /// A legal move of the side to move that checks the enemy king by itself and leaves
-    /// the opponent in check with no legal move, a win by the game's rules, if one is
-    /// among [`Position::generate_checks`] (nor a move that ends the game by another
-    /// rule, such as a pawn dropped to mate where the ruleset lets it lose). `None` also
-    /// where the game is over or in a setup phase, or the opponent has no king.
-    pub fn mate_in_one(&self) -> Option<Move> {
-        if self.in_setup() || self.immediate_outcome().is_some() {
-            return None;
-        }
-        let us = self.side;
-        let ek = self.king_square(us.other())?;
-        let king_kind = self.piece_at(ek)?.kind;
-        let occ = self.occupied();
-        let mut list = MoveList::new();
-        self.direct_checks(&mut list, ek, occ);
-        if list.is_empty() {
-            return None;
-        }
-        // a piece beside the king must be guarded, or the king takes it
-        let king_reach = self.attacks_of(king_kind, us.other(), ek, occ);
-        list.retain(|m| self.checks_and_holds(m, us, ek, king_reach, occ));
-        super::super::hooks::filter_moves(self, &mut list);
-        list.iter().copied().find(|&m| {
-            let mut child = self.clone();
-            child.play_unchecked(m);
-            child.immediate_outcome().is_none()
-                && child.in_check()
-                && child.count_legal() == 0
-                && child.no_move_outcome().winner() == Some(us.index())
-        })
-    }
-
-    /// The legal moves (before the rule hooks) that land near the enemy king on `ek` on
-    /// a square from which the piece, as it would stand there, attacks it.
-    fn direct_checks(&self, list: &mut MoveList, ek: Square, occ: Bitboard) {
         self.generate_played_in::<false>(&mut Checks {
             pos: self,
             inner: list,
@@ -162,19 +121,15 @@ impl Position {
             occ,
             from: [None; MAX_KINDS],
         });
+        // tested again as the piece stands after the move
+        let us = self.side;
+        list.retain(|m| self.checks_from(m, us, ek, occ));
+        super::super::hooks::filter_moves(self, list);
     }
 
     /// Whether move `m` of `us` (a drop, a plain move or a promotion) attacks the enemy
-    /// king on `ek` from where it lands, and, landing beside it (`king_reach`), stays
-    /// guarded there so that the king cannot take it.
-    fn checks_and_holds(
-        &self,
-        m: Move,
-        us: Color,
-        ek: Square,
-        king_reach: Bitboard,
-        occ: Bitboard,
-    ) -> bool {
+    /// king on `ek` from where it lands.
+    fn checks_from(&self, m: Move, us: Color, ek: Square, occ: Bitboard) -> bool {
         let kind = match m.kind() {
             MoveKind::Drop | MoveKind::Promotion => m.piece(),
             MoveKind::Normal => match self.piece_at(m.from()) {
@@ -185,9 +140,6 @@ impl Position {
         };
         let (from, to) = (m.from(), m.to());
         let after = (occ & !from.bb()) | to.bb();
-        if !self.attacks_of(kind, us, to, after).has(ek) {
-            return false;
-        }
-        !king_reach.has(to) || (self.attackers_to(to, us, after & !ek.bb()) & !from.bb()).any()
+        self.attacks_of(kind, us, to, after).has(ek)
     }
 }
