@@ -91,6 +91,43 @@ fn check_position(pos: &Position) -> Result<(), TestCaseError> {
         .collect();
     want.sort();
     prop_assert_eq!(got, want, "captures at {}", fen);
+    // the checks' generator gives legal moves whose piece, where it lands within two
+    // files and ranks of the enemy king, attacks it; in the shogi games, all of them
+    let mut checks = ashta_rules::chess::MoveList::new();
+    pos.generate_checks(&mut checks);
+    let mut got: Vec<String> = checks.iter().map(|&m| pos.uci(m)).collect();
+    got.sort();
+    let us = pos.side_to_move();
+    let want: Vec<String> = match pos.king_square(us.other()) {
+        Some(k) if !pos.in_setup() => {
+            let mut w: Vec<String> = legal
+                .iter()
+                .filter(|&&m| {
+                    use ashta_rules::chess::MoveKind::{Drop, Normal, Promotion};
+                    let to = m.to();
+                    if !matches!(m.kind(), Drop | Normal | Promotion)
+                        || to.file().abs_diff(k.file()) > 2
+                        || to.rank().abs_diff(k.rank()) > 2
+                    {
+                        return false;
+                    }
+                    let mut after = pos.clone();
+                    after.play_unchecked(m);
+                    after.attackers_to(k, us, after.occupied()).has(to)
+                })
+                .map(|&m| pos.uci(m))
+                .collect();
+            w.sort();
+            w
+        }
+        _ => Vec::new(),
+    };
+    if pos.variant().spec.game.contains("shogi") {
+        prop_assert_eq!(&got, &want, "checks at {}", fen);
+    }
+    for m in &got {
+        prop_assert!(want.contains(m), "check {} at {}", m, fen);
+    }
     for &m in legal.iter() {
         let uci = pos.uci(m);
         prop_assert_eq!(pos.parse_uci(&uci), Ok(m), "UCI {} at {}", uci, fen);
