@@ -37,14 +37,6 @@ impl Checks<'_> {
         }
         b
     }
-
-    fn kind(&self, m: Move) -> Option<Kind> {
-        match m.kind() {
-            MoveKind::Drop | MoveKind::Promotion => Some(m.piece()),
-            MoveKind::Normal => self.pos.piece_at(m.from()).map(|p| p.kind),
-            _ => None,
-        }
-    }
 }
 
 impl Sink for Checks<'_> {
@@ -52,7 +44,7 @@ impl Sink for Checks<'_> {
         if !self.near.has(m.to()) {
             return;
         }
-        if let Some(k) = self.kind(m) {
+        if let Some(k) = self.pos.landing_kind(m) {
             if self.squares(k).has(m.to()) {
                 self.inner.push(m);
             }
@@ -127,16 +119,21 @@ impl Position {
         super::super::hooks::filter_moves(self, list);
     }
 
+    /// The type of the piece that move `m` (a drop, a plain move or a promotion) leaves
+    /// on its landing square; `None` for the other kinds of move.
+    fn landing_kind(&self, m: Move) -> Option<Kind> {
+        match m.kind() {
+            MoveKind::Drop | MoveKind::Promotion => Some(m.piece()),
+            MoveKind::Normal => self.piece_at(m.from()).map(|p| p.kind),
+            _ => None,
+        }
+    }
+
     /// Whether move `m` of `us` (a drop, a plain move or a promotion) attacks the enemy
     /// king on `ek` from where it lands.
     fn checks_from(&self, m: Move, us: Color, ek: Square, occ: Bitboard) -> bool {
-        let kind = match m.kind() {
-            MoveKind::Drop | MoveKind::Promotion => m.piece(),
-            MoveKind::Normal => match self.piece_at(m.from()) {
-                Some(p) => p.kind,
-                None => return false,
-            },
-            _ => return false,
+        let Some(kind) = self.landing_kind(m) else {
+            return false;
         };
         let (from, to) = (m.from(), m.to());
         let after = (occ & !from.bb()) | to.bb();
